@@ -1,0 +1,77 @@
+"""A simple, stated policy for the seats the user does not control.
+
+* Chooses to play first (CR 103.1).
+* Keeps a hand of 2–5 lands (counting the cards it would keep); otherwise takes a
+  mulligan, but always keeps once the kept hand would be 5 cards or fewer.
+* Puts cards on the bottom so the kept hand stays nearest to 40 % lands: a land when the
+  hand is land-heavy, otherwise the nonland card with the highest mana value.
+
+It decides through the same actions a person would, so the engine checks it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from .cards import Card, lookup
+from .game import (
+    Action,
+    ChooseBottom,
+    ChooseStarting,
+    ChooseStartingPlayer,
+    DeclareMulligan,
+    GameState,
+    Keep,
+    Mulligan,
+    PutOnBottom,
+    apply,
+)
+
+POLICY_TEXT = (
+    "Computer seats play first when they choose, keep 2–5 lands (always keep at 5 cards or "
+    "fewer), and bottom cards to stay near 40 % lands."
+)
+MIN_LANDS, MAX_LANDS, ALWAYS_KEEP_AT = 2, 5, 5
+
+
+def choose_bottom(hand: tuple[Card, ...], count: int) -> tuple[Card, ...]:
+    """The ``count`` cards to put on the bottom, in order."""
+    rest = list(hand)
+    chosen: list[Card] = []
+    for _ in range(count):
+        lands = [c for c in rest if lookup(c.name).is_land]
+        spells = [c for c in rest if not lookup(c.name).is_land]
+        keep_size = len(rest) - 1
+        if lands and (not spells or len(lands) - 1 >= 0.4 * keep_size):
+            pick = lands[-1]
+        else:
+            pick = max(spells, key=lambda c: lookup(c.name).mana_value)
+        rest.remove(pick)
+        chosen.append(pick)
+    return tuple(chosen)
+
+
+def decide(state: GameState) -> Action:
+    """The policy's action for the pending decision."""
+    pending = state.pending
+    if isinstance(pending, ChooseStartingPlayer):
+        return ChooseStarting(pending.player, starting_player=pending.player)
+    if isinstance(pending, ChooseBottom):
+        hand = state.player(pending.player).hand
+        return PutOnBottom(pending.player, tuple(c.id for c in choose_bottom(hand, pending.count)))
+    if isinstance(pending, DeclareMulligan):
+        hand = state.player(pending.player).hand
+        kept = set(choose_bottom(hand, pending.cards_to_bottom_if_kept))
+        lands = sum(1 for c in hand if c not in kept and lookup(c.name).is_land)
+        keep_size = len(hand) - len(kept)
+        if keep_size <= ALWAYS_KEEP_AT or MIN_LANDS <= lands <= MAX_LANDS:
+            return Keep(pending.player)
+        return Mulligan(pending.player)
+    raise ValueError("no decision is pending")
+
+
+def autoplay(state: GameState, seats: Collection[int]) -> GameState:
+    """Let the policy decide for ``seats`` until the game waits for another seat (or begins)."""
+    while state.pending is not None and state.pending.player in seats:
+        state = apply(state, decide(state))
+    return state

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""A small static server for the app on 127.0.0.1 (development and tests).
+
+It serves only what GitHub Pages would publish - index.html, pyscript.toml, py/ and
+static/ - with the MIME types the browser insists on for module scripts and wasm, and
+`Cache-Control: no-cache` so a rebuilt file is never served stale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+PUBLISHED_FILES = {"index.html", "pyscript.toml"}
+PUBLISHED_DIRS = ("py/", "static/")
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".toml": "text/plain; charset=utf-8",
+        ".py": "text/plain; charset=utf-8",
+        ".zip": "application/zip",
+        ".css": "text/css",
+        ".svg": "image/svg+xml",
+    }
+
+    def _published(self) -> bool:
+        path = unquote(urlsplit(self.path).path).lstrip("/")
+        if path in ("", *PUBLISHED_FILES):
+            return True
+        return path.startswith(PUBLISHED_DIRS) and ".." not in path.split("/")
+
+    def do_GET(self) -> None:
+        if not self._published():
+            self.send_error(404, "Not published")
+            return
+        super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if not self._published():
+            self.send_error(404, "Not published")
+            return
+        super().do_HEAD()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not getattr(self.server, "quiet", False):
+            super().log_message(format, *args)
+
+
+def make_server(port: int = 8000, quiet: bool = False) -> ThreadingHTTPServer:
+    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(ROOT)))
+    server.quiet = quiet  # type: ignore[attr-defined]
+    return server
+
+
+def serve_in_thread(port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    """Start a quiet server on a free port in a daemon thread (for tests and benchmarks)."""
+    server = make_server(port, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    server = make_server(args.port)
+    print(f"Opening Hand is served at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Copy the shipped runtime files from node_modules/ into static/vendor/ (git-ignored).
+
+Only what the page loads is copied: PyScript's dist/*.js and *.css, and Pyodide's
+pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip and pyodide-lock.json.
+The versions must be exactly the ones package.json pins; anything else is an error, so a
+stale node_modules can never ship by accident. Idempotent: unchanged files are not copied.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def pinned(package: str) -> str:
+    return json.loads((ROOT / "package.json").read_text())["dependencies"][package]
+
+
+def installed(package: str) -> str:
+    manifest = MODULES / package / "package.json"
+    if not manifest.exists():
+        sys.exit(f"vendor: {package} is not installed; run `npm ci` first")
+    return json.loads(manifest.read_text())["version"]
+
+
+def copy(src: Path, dest_dir: Path) -> bool:
+    dest = dest_dir / src.name
+    if dest.exists() and dest.stat().st_size == src.stat().st_size and dest.read_bytes() == src.read_bytes():
+        return False
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest)
+    return True
+
+
+def main() -> None:
+    for package in ("@pyscript/core", "pyodide"):
+        if installed(package) != pinned(package):
+            sys.exit(f"vendor: node_modules has {package} {installed(package)}, package.json pins {pinned(package)}; run `npm ci`")
+    dist = MODULES / "@pyscript" / "core" / "dist"
+    sources = [(p, VENDOR / "pyscript") for p in sorted(dist.glob("*.js")) + sorted(dist.glob("*.css"))]
+    sources += [(MODULES / "pyodide" / name, VENDOR / "pyodide") for name in PYODIDE_FILES]
+    wanted = {dest / src.name for src, dest in sources}
+    changed = sum(copy(src, dest) for src, dest in sources)
+    # Drop files a previous version shipped, so no stale mix is ever served.
+    for old in VENDOR.rglob("*"):
+        if old.is_file() and old not in wanted:
+            old.unlink()
+    (VENDOR / "VERSIONS.json").write_text(
+        json.dumps({"@pyscript/core": pinned("@pyscript/core"), "pyodide": pinned("pyodide")}, indent=2) + "\n"
+    )
+    print(f"vendor: {len(sources)} runtime files in static/vendor ({changed} copied)")
+
+
+if __name__ == "__main__":
+    main()
