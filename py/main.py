@@ -209,7 +209,11 @@ class Page:
         info = lookup(card.name)
         colours = info.colours
         frame = "land" if info.is_land else ("multi" if len(colours) > 1 else (colours or "colourless"))
-        label = ", ".join(part for part in (info.name, info.type_line, f"mana cost {info.mana_cost}" if info.mana_cost else "") if part)
+        label = ", ".join(
+            part
+            for part in (info.name, info.type_line, f"mana cost {info.mana_cost}" if info.mana_cost else "")
+            if part
+        )
         order = self.marked.index(card.id) + 1 if card.id in self.marked else 0
         if order:
             label += f", chosen {ordinal(order)} for the bottom"
@@ -253,7 +257,11 @@ class Page:
             shown = {"play-first", "draw-first"}
         elif isinstance(pending, DeclareMulligan):
             size = pending.hand_size - pending.cards_to_bottom_if_kept
-            bottom = f" (then put {pending.cards_to_bottom_if_kept} on the bottom)" if pending.cards_to_bottom_if_kept else ""
+            bottom = (
+                f" (then put {pending.cards_to_bottom_if_kept} on the bottom)"
+                if pending.cards_to_bottom_if_kept
+                else ""
+            )
             self.prompt.textContent = (
                 f"Keep {size} card{'s' if size != 1 else ''}{bottom}, or take a mulligan "
                 f"(to {pending.hand_size_after_mulligan})?"
@@ -286,8 +294,15 @@ class Page:
 
 
 def type_glyph(type_line: str) -> str:
-    for word, glyph in (("Land", "▲"), ("Creature", "⚔"), ("Instant", "ϟ"), ("Sorcery", "✦"),
-                        ("Enchantment", "❂"), ("Artifact", "⚙"), ("Planeswalker", "✧")):
+    for word, glyph in (
+        ("Land", "▲"),
+        ("Creature", "⚔"),
+        ("Instant", "ϟ"),
+        ("Sorcery", "✦"),
+        ("Enchantment", "❂"),
+        ("Artifact", "⚙"),
+        ("Planeswalker", "✧"),
+    ):
         if word in type_line:
             return glyph
     return "?"

@@ -9,10 +9,12 @@ static/ - with the MIME types the browser insists on for module scripts and wasm
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,7 +23,7 @@ PUBLISHED_DIRS = ("py/", "static/")
 
 
 class Handler(SimpleHTTPRequestHandler):
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
         ".mjs": "text/javascript",
@@ -80,10 +82,8 @@ def main() -> None:
     args = parser.parse_args()
     server = make_server(args.port)
     print(f"Opening Hand is served at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C to stop)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

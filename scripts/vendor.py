@@ -43,7 +43,10 @@ def copy(src: Path, dest_dir: Path) -> bool:
 def main() -> None:
     for package in ("@pyscript/core", "pyodide"):
         if installed(package) != pinned(package):
-            sys.exit(f"vendor: node_modules has {package} {installed(package)}, package.json pins {pinned(package)}; run `npm ci`")
+            sys.exit(
+                f"vendor: node_modules has {package} {installed(package)}, "
+                f"package.json pins {pinned(package)}; run `npm ci`"
+            )
     dist = MODULES / "@pyscript" / "core" / "dist"
     sources = [(p, VENDOR / "pyscript") for p in sorted(dist.glob("*.js")) + sorted(dist.glob("*.css"))]
     sources += [(MODULES / "pyodide" / name, VENDOR / "pyodide") for name in PYODIDE_FILES]

@@ -4,7 +4,7 @@ pure, seeded, standard-library-only state machine. No module here imports ``js``
 """
 
 from .cards import CATALOG, Card, CardInfo, lookup
-from .decklist import Decklist, DeckEntry, check_constructed, parse_decklist
+from .decklist import DeckEntry, Decklist, check_constructed, parse_decklist
 from .errors import (
     CardNotInHandError,
     DeckCheckError,
@@ -37,13 +37,43 @@ from .game import (
 from .mulligan import MULLIGAN_RULES, London, MulliganRule, find_mulligan_rule
 
 __all__ = [
-    "CATALOG", "Card", "CardInfo", "lookup",
-    "Decklist", "DeckEntry", "check_constructed", "parse_decklist",
-    "CardNotInHandError", "DeckCheckError", "DecklistError", "IllegalActionError",
-    "NotYourDecisionError", "RulesError", "WrongCardCountError",
-    "FORMATS", "Format", "find_format",
-    "MAX_SEED", "Action", "ChooseBottom", "ChooseStarting", "ChooseStartingPlayer", "Decision",
-    "DeclareMulligan", "Event", "GameState", "Keep", "Mulligan", "PlayerState", "PutOnBottom",
-    "SeatConfig", "apply", "new_game", "random_seed",
-    "MULLIGAN_RULES", "London", "MulliganRule", "find_mulligan_rule",
+    "CATALOG",
+    "FORMATS",
+    "MAX_SEED",
+    "MULLIGAN_RULES",
+    "Action",
+    "Card",
+    "CardInfo",
+    "CardNotInHandError",
+    "ChooseBottom",
+    "ChooseStarting",
+    "ChooseStartingPlayer",
+    "Decision",
+    "DeckCheckError",
+    "DeckEntry",
+    "Decklist",
+    "DecklistError",
+    "DeclareMulligan",
+    "Event",
+    "Format",
+    "GameState",
+    "IllegalActionError",
+    "Keep",
+    "London",
+    "Mulligan",
+    "MulliganRule",
+    "NotYourDecisionError",
+    "PlayerState",
+    "PutOnBottom",
+    "RulesError",
+    "SeatConfig",
+    "WrongCardCountError",
+    "apply",
+    "check_constructed",
+    "find_format",
+    "find_mulligan_rule",
+    "lookup",
+    "new_game",
+    "parse_decklist",
+    "random_seed",
 ]

@@ -46,7 +46,7 @@ class CardInfo:
     @property
     def colours(self) -> str:
         """Colours from the mana cost, in WUBRG order (CR 202.2)."""
-        found = set()
+        found: set[str] = set()
         for symbol in _SYMBOL.findall(self.mana_cost):
             found.update(c for c in symbol.upper() if c in _COLOURS)
         return "".join(c for c in _COLOURS if c in found)

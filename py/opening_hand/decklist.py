@@ -31,6 +31,7 @@ MAX_NAME_LENGTH = 150
 MAX_LINES = 2000
 
 _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
+_BARE_COUNT = re.compile(r"^\d+\s*[xX]?$")
 _SET_SUFFIX = re.compile(r"\s+\([A-Za-z0-9]{2,6}\)(\s+[A-Za-z0-9-]+)?$")
 _SECTION = {
     "sideboard": "sideboard",
@@ -72,7 +73,7 @@ def _read_line(raw: str, number: int) -> tuple[int, str]:
             raise DecklistError("quantity must be at least 1", number, raw)
         if count > MAX_COPIES_PER_LINE:
             raise DecklistError(f"quantity must be at most {MAX_COPIES_PER_LINE}", number, raw)
-    elif raw.isdigit():
+    elif _BARE_COUNT.match(raw):
         raise DecklistError("a quantity needs a card name after it", number, raw)
     else:
         count, name = 1, raw

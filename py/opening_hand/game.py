@@ -201,15 +201,15 @@ class GameState:
             p = self.player(seat)
             if p.kept and p.to_bottom:
                 return ChooseBottom(seat, p.to_bottom)
-        seat = self._next_to_declare()
-        if seat is None:
+        declaring = self._next_to_declare()
+        if declaring is None:
             return None
-        p = self.player(seat)
+        p = self.player(declaring)
         counted = self.counted_mulligans(p)
         size = self.format.starting_hand_size
         after = self.rule.opening_hand_size(size, self.counted_mulligans(replace(p, mulligans=p.mulligans + 1)))
         return DeclareMulligan(
-            player=seat,
+            player=declaring,
             mulligans_taken=p.mulligans,
             hand_size=len(p.hand),
             cards_to_bottom_if_kept=min(self.rule.cards_to_bottom(size, counted), len(p.hand)),
@@ -251,9 +251,7 @@ def new_game(
     fmt = find_format(format)
     rule = find_mulligan_rule(mulligan_rule)
     if not (fmt.min_players <= len(seats) <= fmt.max_players):
-        raise RulesError(
-            f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players, not {len(seats)}"
-        )
+        raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players, not {len(seats)}")
     if not (0 <= seed <= MAX_SEED):
         raise RulesError(f"the seed must be a whole number from 0 to {MAX_SEED}")
     players: list[PlayerState] = []
@@ -381,7 +379,9 @@ def _choose_starting(state: GameState, action: ChooseStarting) -> GameState:
     # CR 103.2a: the sideboard is set aside before shuffling.
     for p in state.players:
         if p.sideboard:
-            state = _log(state, "103.2a", f"{p.name} sets aside a sideboard of {_plural(len(p.sideboard), 'card')}.", p.seat)
+            state = _log(
+                state, "103.2a", f"{p.name} sets aside a sideboard of {_plural(len(p.sideboard), 'card')}.", p.seat
+            )
     # CR 103.2: each player shuffles their deck; the decks become libraries.
     for p in state.players:
         state = _with_player(state, _shuffle(p, state.seed, p.library))
@@ -451,7 +451,9 @@ def _take_mulligans(state: GameState) -> GameState:
     takers = [seat for seat, mulligan in state.declared if mulligan]
     size = state.format.starting_hand_size
     names = " and ".join(_name(state, s) for s in takers)
-    state = _log(state, "103.4", f"{names} {'takes a mulligan' if len(takers) == 1 else 'take mulligans at the same time'}.")
+    state = _log(
+        state, "103.4", f"{names} {'takes a mulligan' if len(takers) == 1 else 'take mulligans at the same time'}."
+    )
     for seat in takers:
         p = state.player(seat)
         p = replace(p, mulligans=p.mulligans + 1)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Script, all_cards, deck, started, two_player
 
+from helpers import Script, all_cards, deck, started, two_player
 from opening_hand import (
     CardNotInHandError,
     ChooseBottom,
@@ -154,7 +154,7 @@ def test_103_4_keeping_then_mulliganing_is_refused() -> None:
 
 
 def test_103_4_london_puts_one_card_on_the_bottom_per_mulligan() -> None:
-    for mulligans in range(0, 7):
+    for mulligans in range(7):
         state = started(seed=30 + mulligans, starting_player=2)
         state = apply(state, Keep(2))
         for _ in range(mulligans):

@@ -1,0 +1,82 @@
+"""Browser tests: the real page in Chromium, served from 127.0.0.1.
+
+Every test gets a guarded page that fails the test on any console error, uncaught page
+error, PyScript error box (a Python traceback) or request leaving the page's origin.
+Chromium is Debian's /usr/bin/chromium when present, else Playwright's own build.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Request
+
+from pages import AppPage
+from serve import serve_in_thread  # scripts/ is on pythonpath (pyproject.toml)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    args = {**browser_type_launch_args, "args": LAUNCH_ARGS}
+    if os.path.exists(SYSTEM_CHROMIUM):
+        args["executable_path"] = SYSTEM_CHROMIUM
+    return args
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    if not (ROOT / "static/vendor/pyodide/pyodide.mjs").exists():
+        subprocess.run([sys.executable, str(ROOT / "scripts/vendor.py")], check=True)
+    server, url = serve_in_thread()
+    yield url
+    server.shutdown()
+
+
+class Guard:
+    """Collects everything that must not happen on the page."""
+
+    def __init__(self, page: Page, origin: str) -> None:
+        self.origin = origin
+        self.problems: list[str] = []
+        self.dialogs: list[str] = []
+        page.on("console", lambda msg: msg.type == "error" and self.problems.append(f"console error: {msg.text}"))
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("request", self._request)
+        page.on("dialog", self._dialog)
+
+    def _request(self, request: Request) -> None:
+        url = request.url
+        if not url.startswith((self.origin, "data:", "blob:")):
+            self.problems.append(f"request off the page's origin: {url}")
+
+    def _dialog(self, dialog) -> None:  # type: ignore[no-untyped-def]
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+
+@pytest.fixture
+def app(page: Page, server_url: str) -> Iterator[AppPage]:
+    guard = Guard(page, server_url)
+    app = AppPage(page, server_url)
+    yield app
+    if page.locator(".py-error").count():
+        guard.problems.append(f"Python error shown on the page: {page.locator('.py-error').first.inner_text()}")
+    assert not guard.dialogs, f"the page opened dialogs: {guard.dialogs}"
+    assert not guard.problems, "\n".join(guard.problems)

@@ -1,0 +1,73 @@
+"""Page object for the Opening Hand page: the tests speak in player actions."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+READY_TIMEOUT_MS = 90_000
+
+
+class AppPage:
+    def __init__(self, page: Page, url: str) -> None:
+        self.page = page
+        self.url = url
+
+    def open(self) -> AppPage:
+        self.page.goto(self.url)
+        self.page.wait_for_selector('body[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+        return self
+
+    # controls
+    def button(self, name: str) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    @property
+    def decklist(self) -> Locator:
+        return self.page.get_by_role("textbox", name="Decklist")
+
+    @property
+    def seed(self) -> Locator:
+        return self.page.get_by_role("textbox", name="Seed")
+
+    @property
+    def message(self) -> Locator:
+        return self.page.get_by_test_id("message")
+
+    def deal(self, seed: int | None = None, deck: str | None = None, unchecked: bool = False) -> None:
+        if deck is not None:
+            self.decklist.fill(deck)
+        if seed is not None:
+            self.seed.fill(str(seed))
+        if unchecked:
+            self.page.get_by_label("Skip deck checks").check()
+        self.button("Deal").click()
+
+    def choose_to_play_if_asked(self) -> None:
+        if self.button("Play first").is_visible():
+            self.button("Play first").click()
+
+    # the table
+    def hand(self, seat: int = 1) -> Locator:
+        return self.page.locator(f'[data-testid="card"][data-zone="hand"][data-player="{seat}"]')
+
+    def hand_ids(self, seat: int = 1) -> list[str]:
+        return [c.get_attribute("data-card-id") or "" for c in self.hand(seat).all()]
+
+    def hand_names(self, seat: int = 1) -> list[str]:
+        return [c.get_attribute("data-card-name") or "" for c in self.hand(seat).all()]
+
+    def library_count(self, seat: int) -> int:
+        return int(self.page.get_by_test_id(f"library-count-{seat}").inner_text())
+
+    def life(self, seat: int) -> int:
+        return int(self.page.get_by_test_id(f"life-{seat}").inner_text())
+
+    @property
+    def log_entries(self) -> Locator:
+        return self.page.get_by_test_id("log").locator("[data-rule]")
+
+    def log_rules(self) -> list[str]:
+        return [e.get_attribute("data-rule") or "" for e in self.log_entries.all()]
+
+    def expect_hand_size(self, size: int, seat: int = 1) -> None:
+        expect(self.hand(seat)).to_have_count(size)

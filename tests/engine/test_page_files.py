@@ -1,0 +1,54 @@
+"""The files the page loads agree with the engine: the sample deck and the PyScript config."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+from opening_hand import CATALOG, check_constructed, lookup, parse_decklist
+from opening_hand.cards import normalise
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Textarea(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = False
+        self.text = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.inside = tag == "textarea" and ("id", "decklist") in attrs
+
+    def handle_endtag(self, tag: str) -> None:
+        self.inside = False
+
+    def handle_data(self, data: str) -> None:
+        if self.inside:
+            self.text += data
+
+
+def sample_deck_text() -> str:
+    parser = _Textarea()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    return parser.text
+
+
+def test_the_sample_deck_on_the_page_is_a_legal_60_card_deck_of_known_cards() -> None:
+    deck = parse_decklist(sample_deck_text())
+    check_constructed(deck)
+    assert len(deck.main_cards()) == 60 and len(deck.sideboard_cards()) == 15
+    unknown = [e.name for e in deck.main + deck.sideboard if normalise(e.name) not in CATALOG]
+    assert unknown == []
+    lands = sum(1 for name in deck.main_cards() if lookup(name).is_land)
+    assert lands == 20
+
+
+def test_every_engine_module_is_shipped_to_the_page() -> None:
+    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    shipped = set(re.findall(r'"\./py/opening_hand/([\w.]+\.py)"', config))
+    modules = {p.name for p in (ROOT / "py" / "opening_hand").glob("*.py")}
+    assert shipped == modules
+    assert re.search(r'^interpreter\s*=\s*"\./static/vendor/pyodide/pyodide\.mjs"', config, re.MULTILINE)
+    assert not re.search(r"^\s*packages\s*=", config, re.MULTILINE), "no packages: micropip is not shipped"
