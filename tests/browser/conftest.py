@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Request
+from playwright.sync_api import Page
 
+from guard import Guard
 from pages import AppPage
 from serve import serve_in_thread  # scripts/ is on pythonpath (pyproject.toml)
 
@@ -47,28 +48,6 @@ def server_url() -> Iterator[str]:
     server, url = serve_in_thread()
     yield url
     server.shutdown()
-
-
-class Guard:
-    """Collects everything that must not happen on the page."""
-
-    def __init__(self, page: Page, origin: str) -> None:
-        self.origin = origin
-        self.problems: list[str] = []
-        self.dialogs: list[str] = []
-        page.on("console", lambda msg: msg.type == "error" and self.problems.append(f"console error: {msg.text}"))
-        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on("request", self._request)
-        page.on("dialog", self._dialog)
-
-    def _request(self, request: Request) -> None:
-        url = request.url
-        if not url.startswith((self.origin, "data:", "blob:")):
-            self.problems.append(f"request off the page's origin: {url}")
-
-    def _dialog(self, dialog) -> None:  # type: ignore[no-untyped-def]
-        self.dialogs.append(dialog.message)
-        dialog.dismiss()
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import Route, expect
 
+from guard import Guard
 from pages import AppPage
 
 SEED = 424242
@@ -144,8 +145,6 @@ def test_a_hostile_card_name_is_shown_as_text(app: AppPage) -> None:
 
 
 def test_the_guard_sees_console_errors_off_origin_requests_and_dialogs(page, server_url: str) -> None:
-    from conftest import Guard
-
     guard = Guard(page, server_url)
     page.goto(server_url + "static/app.css")
     page.evaluate("console.error('boom')")
