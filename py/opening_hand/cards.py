@@ -34,14 +34,36 @@ class CardInfo:
     type_line: str = ""
 
     @property
+    def known(self) -> bool:
+        """Whether the catalog knows this card's type line."""
+        return bool(self.type_line)
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """Supertypes and card types: the words before the dash of the type line."""
+        return tuple(self.type_line.split("—")[0].split())
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        parts = self.type_line.split("—", 1)
+        return tuple(parts[1].split()) if len(parts) == 2 else ()
+
+    @property
     def is_land(self) -> bool:
-        return "Land" in self.type_line.split("—")[0].split()
+        return "Land" in self.types
+
+    @property
+    def is_permanent(self) -> bool:
+        """CR 110.4: artifact, battle, creature, enchantment, land and planeswalker cards."""
+        return bool({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"} & set(self.types))
+
+    def has_type(self, card_type: str) -> bool:
+        return card_type in self.types
 
     @property
     def is_basic_land(self) -> bool:
         """CR 205.4c: a card with the supertype basic; basic lands are exempt from copy limits."""
-        supertypes = self.type_line.split("—")[0].split()
-        return "Basic" in supertypes and "Land" in supertypes
+        return "Basic" in self.types and "Land" in self.types
 
     @property
     def colours(self) -> str:
@@ -92,27 +114,65 @@ _BASICS = [
     _basic("Snow-Covered Wastes", "", snow=True),
 ]
 
-# Every card of the bundled sample deck(s), so their faces show cost and type.
-_KNOWN = [
-    CardInfo("Goblin Guide", "{R}", "Creature — Goblin Scout"),
-    CardInfo("Monastery Swiftspear", "{R}", "Creature — Human Monk"),
-    CardInfo("Eidolon of the Great Revel", "{R}{R}", "Enchantment Creature — Spirit"),
-    CardInfo("Lightning Bolt", "{R}", "Instant"),
-    CardInfo("Chain Lightning", "{R}", "Sorcery"),
-    CardInfo("Lava Spike", "{R}", "Sorcery — Arcane"),
-    CardInfo("Rift Bolt", "{2}{R}", "Sorcery"),
-    CardInfo("Skewer the Critics", "{2}{R}", "Sorcery"),
-    CardInfo("Boros Charm", "{R}{W}", "Instant"),
-    CardInfo("Lightning Helix", "{R}{W}", "Instant"),
-    CardInfo("Inspiring Vantage", "", "Land"),
-    CardInfo("Sacred Foundry", "", "Land — Mountain Plains"),
-    CardInfo("Sunbaked Canyon", "", "Land"),
-    CardInfo("Path to Exile", "{W}", "Instant"),
-    CardInfo("Smash to Smithereens", "{1}{R}", "Instant"),
-    CardInfo("Kor Firewalker", "{W}{W}", "Creature — Kor Soldier"),
-    CardInfo("Deflecting Palm", "{R}{W}", "Instant"),
-    CardInfo("Searing Blood", "{R}{R}", "Instant"),
-]
+# The cards the rules name (CR 103.1c, 103.2b, 103.4b, 103.5) and every card of the bundled
+# sample decks: "Name | mana cost | type line", one per line.
+_DATA = """
+Goblin Guide | {R} | Creature — Goblin Scout
+Monastery Swiftspear | {R} | Creature — Human Monk
+Eidolon of the Great Revel | {R}{R} | Enchantment Creature — Spirit
+Lightning Bolt | {R} | Instant
+Chain Lightning | {R} | Sorcery
+Lava Spike | {R} | Sorcery — Arcane
+Rift Bolt | {2}{R} | Sorcery
+Skewer the Critics | {2}{R} | Sorcery
+Boros Charm | {R}{W} | Instant
+Lightning Helix | {R}{W} | Instant
+Inspiring Vantage | | Land
+Sacred Foundry | | Land — Mountain Plains
+Sunbaked Canyon | | Land
+Path to Exile | {W} | Instant
+Smash to Smithereens | {1}{R} | Instant
+Kor Firewalker | {W}{W} | Creature — Kor Soldier
+Deflecting Palm | {R}{W} | Instant
+Searing Blood | {R}{R} | Instant
+Serum Powder | {3} | Artifact
+Gemstone Caverns | | Legendary Land
+Leyline of the Void | {2}{B}{B} | Enchantment
+Leyline of Sanctity | {2}{W}{W} | Enchantment
+Leyline of Anticipation | {2}{U}{U} | Enchantment
+Leyline of Punishment | {2}{R}{R} | Enchantment
+Leyline of Lifeforce | {2}{G}{G} | Enchantment
+Leyline of Singularity | {2}{U}{U} | Enchantment
+Leyline of Vitality | {2}{G}{G} | Enchantment
+Leyline of Lightning | {2}{R}{R} | Enchantment
+Leyline of the Meek | {2}{W}{W} | Enchantment
+Leyline of Abundance | {2}{G}{G} | Enchantment
+Leyline of Combustion | {2}{R}{R} | Enchantment
+Leyline of Transformation | {2}{U}{U} | Enchantment
+Leyline of Resonance | {2}{R}{R} | Enchantment
+Leyline of Hope | {2}{W}{W} | Enchantment
+Leyline of Mutation | {2}{G}{G} | Enchantment
+Leyline of the Guildpact | {G/W}{G/U}{B/G}{R/G} | Enchantment
+Chancellor of the Annex | {4}{W}{W}{W} | Creature — Phyrexian Angel
+Chancellor of the Dross | {4}{B}{B}{B} | Creature — Phyrexian Vampire
+Chancellor of the Forge | {4}{R}{R}{R} | Creature — Phyrexian Giant
+Chancellor of the Spires | {4}{U}{U}{U} | Creature — Phyrexian Sphinx
+Chancellor of the Tangle | {4}{G}{G}{G} | Creature — Phyrexian Beast
+Power Play | | Conspiracy
+Backup Plan | | Conspiracy
+Gyruda, Doom of Depths | {4}{U/B}{U/B} | Legendary Creature — Demon Kraken
+Jegantha, the Wellspring | {4}{R/G} | Legendary Creature — Elemental Elk
+Kaheera, the Orphanguard | {1}{G/W}{G/W} | Legendary Creature — Cat Beast
+Keruga, the Macrosage | {3}{G/U}{G/U} | Legendary Creature — Dinosaur Hippo
+Lurrus of the Dream-Den | {1}{W/B}{W/B} | Legendary Creature — Cat Nightmare
+Lutri, the Spellchaser | {1}{U/R}{U/R} | Legendary Creature — Elemental Otter
+Obosh, the Preypiercer | {3}{B/R}{B/R} | Legendary Creature — Horror
+Umori, the Collector | {2}{B/G}{B/G} | Legendary Creature — Ooze
+Yorion, Sky Nomad | {3}{W/U}{W/U} | Legendary Creature — Bird Serpent
+Zirda, the Dawnwaker | {1}{R/W}{R/W} | Legendary Creature — Elemental Fox
+"""
+
+_KNOWN = [CardInfo(*(part.strip() for part in line.split("|"))) for line in _DATA.strip().splitlines()]
 
 CATALOG: dict[str, CardInfo] = {normalise(info.name): info for info in _BASICS + _KNOWN}
 

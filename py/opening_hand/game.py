@@ -16,7 +16,8 @@ reproduces every shuffle, and one player's mulligans never change another player
 ('ChooseStartingPlayer', True)
 >>> state = apply(state, ChooseStarting(state.pending.player, starting_player=1))
 >>> state.pending
-DeclareMulligan(player=1, mulligans_taken=0, hand_size=7, cards_to_bottom_if_kept=0, hand_size_after_mulligan=6)
+DeclareMulligan(player=1, mulligans_taken=0, hand_size=7, cards_to_bottom_if_kept=0, hand_size_after_mulligan=6, \
+serum_powders=())
 >>> state = apply(apply(state, Keep(1)), Keep(2))
 >>> state.phase, state.first_draw_skipped, [len(p.hand) for p in state.players]
 ('first_turn', (1,), [7, 7])
@@ -25,11 +26,11 @@ DeclareMulligan(player=1, mulligans_taken=0, hand_size=7, cards_to_bottom_if_kep
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
-from .cards import Card
+from .cards import Card, lookup, normalise
 from .errors import (
     CardNotInHandError,
     IllegalActionError,
@@ -39,8 +40,19 @@ from .errors import (
 )
 from .formats import Format, find_format
 from .mulligan import MulliganRule, find_mulligan_rule
+from .special import (
+    BACKUP_PLAN,
+    GEMSTONE_CAVERNS,
+    POWER_PLAY,
+    SERUM_POWDER,
+    begins_on_battlefield,
+    companion_verdict,
+    is_companion,
+    is_named,
+    revealed_from_opening_hand,
+)
 
-Phase = Literal["choose_starting_player", "mulligans", "first_turn"]
+Phase = Literal["choose_starting_player", "setup", "backup_plan", "mulligans", "opening_actions", "first_turn"]
 
 MAX_SEED = 2**53 - 1  # a seed must survive a round trip through JavaScript numbers
 
@@ -65,21 +77,56 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class ChooseStartingPlayer:
-    """CR 103.1: ``player`` chooses who takes the first turn (play or draw)."""
+    """CR 103.1: ``player`` chooses who takes the first turn (play or draw). In a game
+    with shared team turns the options are one seat per team: that team starts (103.1a)."""
 
     player: int
     options: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
+class CompanionOption:
+    card_id: int
+    name: str
+    met: bool | None  # None: the catalog cannot tell
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCompanion:
+    """CR 103.2b: ``player`` may reveal one card with companion ability from outside the game."""
+
+    player: int
+    options: tuple[CompanionOption, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseConspiracies:
+    """CR 103.2d: ``player`` puts any number of conspiracies from the sideboard into the command zone."""
+
+    player: int
+    options: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBackupHand:
+    """Backup Plan: ``player`` keeps one of ``hands`` hands and shuffles the others away."""
+
+    player: int
+    hands: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DeclareMulligan:
-    """CR 103.4: ``player`` declares whether they take a mulligan."""
+    """CR 103.4: ``player`` declares whether they take a mulligan. ``serum_powders`` are
+    cards they may use first, any time they could mulligan (103.4b)."""
 
     player: int
     mulligans_taken: int
     hand_size: int
     cards_to_bottom_if_kept: int
     hand_size_after_mulligan: int
+    serum_powders: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +138,25 @@ class ChooseBottom:
     count: int
 
 
-Decision = ChooseStartingPlayer | DeclareMulligan | ChooseBottom
+@dataclass(frozen=True, slots=True)
+class OpeningHandActions:
+    """CR 103.5: ``player`` may take actions with cards in their opening hand, in any order."""
+
+    player: int
+    to_battlefield: tuple[int, ...]  # 103.5a (Leylines; Gemstone Caverns if not the starting player)
+    to_reveal: tuple[int, ...]  # 103.5b (Chancellors not revealed yet)
+    caverns: tuple[int, ...]  # Gemstone Caverns: also exiles a card from the hand
+
+
+Decision = (
+    ChooseStartingPlayer
+    | ChooseCompanion
+    | ChooseConspiracies
+    | ChooseBackupHand
+    | DeclareMulligan
+    | ChooseBottom
+    | OpeningHandActions
+)
 
 # -------------------------------------------------------------------------- actions
 
@@ -100,6 +165,26 @@ Decision = ChooseStartingPlayer | DeclareMulligan | ChooseBottom
 class ChooseStarting:
     player: int
     starting_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealCompanion:
+    """Reveal ``card_id`` as companion, or ``None`` to reveal none."""
+
+    player: int
+    card_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PutConspiracies:
+    player: int
+    card_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KeepBackupHand:
+    player: int
+    index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +198,12 @@ class Mulligan:
 
 
 @dataclass(frozen=True, slots=True)
+class UseSerumPowder:
+    player: int
+    card_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class PutOnBottom:
     """Cards go to the bottom one at a time in the order given: the last id ends up as
     the bottom card of the library."""
@@ -121,18 +212,69 @@ class PutOnBottom:
     card_ids: tuple[int, ...]
 
 
-Action = ChooseStarting | Keep | Mulligan | PutOnBottom
+@dataclass(frozen=True, slots=True)
+class BeginOnBattlefield:
+    """CR 103.5a. For Gemstone Caverns, ``exile_id`` is the card exiled from the hand."""
+
+    player: int
+    card_id: int
+    exile_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RevealFromHand:
+    """CR 103.5b."""
+
+    player: int
+    card_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinishOpeningActions:
+    player: int
+
+
+Action = (
+    ChooseStarting
+    | RevealCompanion
+    | PutConspiracies
+    | KeepBackupHand
+    | Keep
+    | Mulligan
+    | UseSerumPowder
+    | PutOnBottom
+    | BeginOnBattlefield
+    | RevealFromHand
+    | FinishOpeningActions
+)
 
 # ---------------------------------------------------------------------------- state
 
 
 @dataclass(frozen=True, slots=True)
+class Vanguard:
+    """A vanguard card: its name and its hand and life modifiers (CR 103.3b, 103.4a)."""
+
+    name: str
+    hand_modifier: int = 0
+    life_modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class SeatConfig:
-    """A seat at the table: a name, a main deck and an optional sideboard (card names)."""
+    """A seat at the table: a name and the cards they bring (card names).
+
+    ``deck`` is the whole starting deck, commanders included; ``commanders`` names the
+    cards of it that go to the command zone (CR 103.2c).
+    """
 
     name: str
     deck: tuple[str, ...]
     sideboard: tuple[str, ...] = ()
+    commanders: tuple[str, ...] = ()
+    planar_deck: tuple[str, ...] = ()
+    scheme_deck: tuple[str, ...] = ()
+    vanguard: Vanguard | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,16 +283,39 @@ class PlayerState:
     name: str
     library: tuple[Card, ...]  # index 0 is the top card
     hand: tuple[Card, ...] = ()
-    sideboard: tuple[Card, ...] = ()  # set aside, outside the game (CR 103.2a)
-    life: int = 0
+    sideboard: tuple[Card, ...] = ()  # outside the game (CR 103.2a)
+    companion: tuple[Card, ...] = ()  # revealed from outside the game (CR 103.2b)
+    command: tuple[Card, ...] = ()  # commanders, conspiracies, vanguard, the starting plane
+    battlefield: tuple[Card, ...] = ()
+    exile: tuple[Card, ...] = ()
+    planar_deck: tuple[Card, ...] = ()
+    scheme_deck: tuple[Card, ...] = ()
+    revealed: tuple[int, ...] = ()  # ids of hand cards revealed (CR 103.5b)
+    ever_revealed: tuple[int, ...] = ()  # each card may be revealed this way only once
+    luck_counters: tuple[int, ...] = ()  # ids of permanents with a luck counter (Gemstone Caverns)
+    backup_hands: tuple[tuple[int, ...], ...] = ()  # Backup Plan: the hands drawn
+    life: int | None = None  # None in a game with team life totals
+    hand_size: int = 7  # starting hand size (CR 103.4, 103.4a)
     mulligans: int = 0  # mulligans taken
     kept: bool = False
     to_bottom: int = 0  # cards still owed to the bottom after keeping
     shuffles: int = 0  # how many times this player has shuffled (seeds the next shuffle)
+    vanguard: Vanguard | None = None
+    commanders: tuple[int, ...] = ()  # ids of the deck's commanders (CR 103.2c)
 
     def cards(self) -> tuple[Card, ...]:
         """Every card this player owns, in every zone."""
-        return self.library + self.hand + self.sideboard
+        return (
+            self.library
+            + self.hand
+            + self.sideboard
+            + self.companion
+            + self.command
+            + self.battlefield
+            + self.exile
+            + self.planar_deck
+            + self.scheme_deck
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,11 +325,17 @@ class GameState:
     rule: MulliganRule
     players: tuple[PlayerState, ...]
     chooser: int
+    teams: tuple[tuple[int, ...], ...]  # one team per player unless teams play
+    team_life: tuple[int | None, ...]
+    shared_team_turns: bool = False
+    archenemy: int | None = None
     phase: Phase = "choose_starting_player"
     starting_player: int | None = None
+    queue: tuple[tuple[str, int], ...] = ()  # setup decisions still to ask: (kind, seat)
     declared: tuple[tuple[int, bool], ...] = ()  # this round's declarations: (seat, mulligan?)
     free_mulligans: int = 0
     first_draw_skipped: tuple[int, ...] = ()
+    starting_plane: int | None = None
     events: tuple[Event, ...] = ()
 
     @property
@@ -177,12 +348,31 @@ class GameState:
                 return p
         raise IllegalActionError(f"there is no seat {seat} at this table")
 
+    def team_of(self, seat: int) -> int:
+        """The 0-based index of ``seat``'s team."""
+        for i, team in enumerate(self.teams):
+            if seat in team:
+                return i
+        raise IllegalActionError(f"there is no seat {seat} at this table")
+
+    @property
+    def starting_team(self) -> tuple[int, ...]:
+        if self.starting_player is None:
+            return ()
+        return self.teams[self.team_of(self.starting_player)] if self.shared_team_turns else (self.starting_player,)
+
     @property
     def turn_order(self) -> tuple[int, ...]:
-        """CR 103.1: turn order begins with the starting player and proceeds clockwise."""
-        seats = self.seats
+        """CR 103.1: turn order begins with the starting player and proceeds clockwise.
+        With shared team turns (103.4d, 103.5c) each team's players come together, the
+        starting team first, then each other team in turn order."""
         if self.starting_player is None:
-            return seats
+            return self.seats
+        if self.shared_team_turns:
+            first = self.team_of(self.starting_player)
+            teams = self.teams[first:] + self.teams[:first]
+            return tuple(seat for team in teams for seat in team)
+        seats = self.seats
         i = seats.index(self.starting_player)
         return seats[i:] + seats[:i]
 
@@ -194,7 +384,10 @@ class GameState:
     def pending(self) -> Decision | None:
         """The decision the game waits for, or ``None`` once the first turn has begun."""
         if self.phase == "choose_starting_player":
-            return ChooseStartingPlayer(self.chooser, self.seats)
+            options = tuple(team[0] for team in self.teams) if self.shared_team_turns else self.seats
+            return ChooseStartingPlayer(self.chooser, options)
+        if self.phase in ("setup", "backup_plan", "opening_actions"):
+            return self._queued_decision() if self.queue else None
         if self.phase != "mulligans":
             return None
         for seat in self.turn_order:
@@ -206,18 +399,44 @@ class GameState:
             return None
         p = self.player(declaring)
         counted = self.counted_mulligans(p)
-        size = self.format.starting_hand_size
-        after = self.rule.opening_hand_size(size, self.counted_mulligans(replace(p, mulligans=p.mulligans + 1)))
+        after = self.rule.opening_hand_size(p.hand_size, self.counted_mulligans(replace(p, mulligans=p.mulligans + 1)))
         return DeclareMulligan(
             player=declaring,
             mulligans_taken=p.mulligans,
             hand_size=len(p.hand),
-            cards_to_bottom_if_kept=min(self.rule.cards_to_bottom(size, counted), len(p.hand)),
+            cards_to_bottom_if_kept=min(self.rule.cards_to_bottom(p.hand_size, counted), len(p.hand)),
             hand_size_after_mulligan=after,
+            serum_powders=tuple(c.id for c in p.hand if is_named(c.name, SERUM_POWDER)),
         )
 
+    def _queued_decision(self) -> Decision:
+        kind, seat = self.queue[0]
+        p = self.player(seat)
+        if kind == "companion":
+            deck = tuple(c.name for c in p.library)  # the starting deck: commanders are still in it
+            options = []
+            for card in p.sideboard:
+                if is_companion(card.name):
+                    verdict = companion_verdict(card.name, deck, self.format.deck_minimum)
+                    options.append(CompanionOption(card.id, card.name, verdict.met, verdict.reason))
+            return ChooseCompanion(seat, tuple(options))
+        if kind == "conspiracy":
+            return ChooseConspiracies(seat, tuple(c.id for c in p.sideboard if lookup(c.name).has_type("Conspiracy")))
+        if kind == "backup":
+            return ChooseBackupHand(seat, p.backup_hands)
+        return OpeningHandActions(seat, *self._opening_options(p))
+
+    def _opening_options(self, p: PlayerState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        leylines = tuple(c.id for c in p.hand if begins_on_battlefield(c.name))
+        # Gemstone Caverns: "If Gemstone Caverns is in your opening hand and you're not the
+        # starting player ..." (with shared team turns: not on the starting team).
+        caverns = tuple(c.id for c in p.hand if is_named(c.name, GEMSTONE_CAVERNS) and p.seat not in self.starting_team)
+        reveal = tuple(c.id for c in p.hand if revealed_from_opening_hand(c.name) and c.id not in p.ever_revealed)
+        return leylines + caverns, reveal, caverns
+
     def _next_to_declare(self) -> int | None:
-        """CR 103.4: the starting player declares first, then each other player in turn order."""
+        """CR 103.4: the starting player declares first, then each other player in turn
+        order (103.4d: with shared team turns, the starting team's players, then each other team)."""
         declared = {seat for seat, _ in self.declared}
         for seat in self.turn_order:
             if not self.player(seat).kept and seat not in declared:
@@ -241,45 +460,133 @@ def random_seed() -> int:
 # ------------------------------------------------------------------------- building
 
 
+def _check_teams(
+    fmt: Format, n: int, teams: Sequence[Sequence[int]] | None, archenemy: int | None
+) -> tuple[tuple[int, ...], ...]:
+    if fmt.archenemy:
+        assert archenemy is not None
+        return ((archenemy,), tuple(s for s in range(1, n + 1) if s != archenemy))
+    if teams is None:
+        if fmt.team_size:
+            return tuple(tuple(range(i, i + fmt.team_size)) for i in range(1, n + 1, fmt.team_size))
+        return tuple((s,) for s in range(1, n + 1))
+    result = tuple(tuple(team) for team in teams if team)
+    seats = sorted(s for team in result for s in team)
+    if seats != list(range(1, n + 1)):
+        raise RulesError("every seat must be on exactly one team")
+    if len(result) < 2:
+        raise RulesError("a game with teams needs at least two teams")
+    if fmt.team_size and any(len(team) != fmt.team_size for team in result):
+        raise RulesError(f"{fmt.name} is played by teams of {fmt.team_size}")
+    return result
+
+
+def _commander_ids(config: SeatConfig, library: tuple[Card, ...]) -> tuple[int, ...]:
+    """CR 103.2c: the commanders come from the deck. Partners: up to two (CR 702.124)."""
+    if not config.commanders:
+        raise RulesError(f"{config.name} has no commander: add a 'Commander' section to the decklist")
+    if len(config.commanders) > 2:
+        raise RulesError(f"{config.name} names {len(config.commanders)} commanders; at most two (partners)")
+    ids: list[int] = []
+    for name in config.commanders:
+        card = next((c for c in library if normalise(c.name) == normalise(name) and c.id not in ids), None)
+        if card is None:
+            raise RulesError(f"{config.name}'s commander {name} is not in their deck")
+        ids.append(card.id)
+    return tuple(ids)
+
+
 def new_game(
     seats: Sequence[SeatConfig],
     seed: int,
     format: str = "constructed",
     mulligan_rule: str = "london",
+    *,
+    teams: Sequence[Sequence[int]] | None = None,
+    shared_team_turns: bool = False,
+    archenemy: int = 1,
+    chooser: int | None = None,
+    chooser_reason: str = "",
 ) -> GameState:
-    """Seat the players and determine who chooses the starting player (CR 103.1)."""
+    """Seat the players and determine who chooses the starting player (CR 103.1).
+
+    ``chooser`` (with ``chooser_reason``) is given in the later games of a match; the
+    first game picks one at random from the seed. ``teams`` (lists of seats) apply with
+    ``shared_team_turns`` (103.1a) and in Two-Headed Giant; the Archenemy's opponents are
+    always one team.
+    """
     fmt = find_format(format)
     rule = find_mulligan_rule(mulligan_rule)
-    if not (fmt.min_players <= len(seats) <= fmt.max_players):
-        raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players, not {len(seats)}")
+    n = len(seats)
+    if not (fmt.min_players <= n <= fmt.max_players):
+        raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players, not {n}")
     if not (0 <= seed <= MAX_SEED):
         raise RulesError(f"the seed must be a whole number from 0 to {MAX_SEED}")
+    shared = fmt.shared_team_turns or shared_team_turns
+    if shared and n < 3:
+        raise RulesError("shared team turns is an option for multiplayer games only")
+    if fmt.archenemy and archenemy not in range(1, n + 1):
+        raise RulesError(f"there is no seat {archenemy} to be the archenemy")
+    team_list = _check_teams(fmt, n, teams if shared else None, archenemy if fmt.archenemy else None)
     players: list[PlayerState] = []
     next_id = 1
+
+    def make(names: Iterable[str], owner: int) -> tuple[Card, ...]:
+        nonlocal next_id
+        cards = tuple(Card(next_id + i, owner, name) for i, name in enumerate(names))
+        next_id += len(cards)
+        return cards
+
     for number, config in enumerate(seats, start=1):
         if not config.deck:
             raise RulesError(f"{config.name} has no cards in their deck")
-        library = tuple(Card(next_id + i, number, name) for i, name in enumerate(config.deck))
-        next_id += len(library)
-        side = tuple(Card(next_id + i, number, name) for i, name in enumerate(config.sideboard))
-        next_id += len(side)
-        players.append(PlayerState(seat=number, name=config.name, library=library, sideboard=side))
-    n = len(players)
-    chooser = _rng(seed, "starting-player-chooser").randrange(n) + 1
-    method = "wins the coin flip" if n == 2 else f"rolls highest on a {n}-sided die"
+        vanguard = config.vanguard if fmt.vanguard else None
+        if fmt.vanguard and vanguard is None:
+            raise RulesError(f"{config.name} needs a vanguard card in a Vanguard game")
+        library = make(config.deck, number)
+        players.append(
+            PlayerState(
+                seat=number,
+                name=config.name,
+                library=library,
+                sideboard=make(config.sideboard, number),
+                planar_deck=make(config.planar_deck, number) if fmt.planechase else (),
+                scheme_deck=make(config.scheme_deck, number) if fmt.archenemy and number == archenemy else (),
+                command=make((vanguard.name,), number) if vanguard else (),
+                hand_size=max(0, fmt.starting_hand_size + (vanguard.hand_modifier if vanguard else 0)),
+                vanguard=vanguard,
+                commanders=_commander_ids(config, library) if fmt.commander else (),
+            )
+        )
+    if fmt.planechase and not any(p.planar_deck for p in players):
+        raise RulesError("a Planechase game needs a planar deck: add a 'Planar deck' section to the decklist")
     state = GameState(
         seed=seed,
         format=fmt,
         rule=rule,
         players=tuple(players),
-        chooser=chooser,
+        chooser=0,
+        teams=team_list,
+        team_life=tuple(None for _ in team_list),
+        shared_team_turns=shared,
+        archenemy=archenemy if fmt.archenemy else None,
         free_mulligans=fmt.free_mulligans_for(n),
     )
-    return _log(
-        state,
-        "103.1",
-        f"{players[chooser - 1].name} {method} (seed {seed}) and chooses who takes the first turn.",
-    )
+    state = _log(state, "103", f"{fmt.name}: {n} players, {rule.name}, seed {seed}.")
+    if fmt.archenemy:
+        # CR 103.1b: the archenemy takes the first turn; no one chooses.
+        state = replace(state, chooser=archenemy)
+        state = _log(state, "103.1b", f"{_name(state, archenemy)} is the archenemy and takes the first turn.")
+        return _advance(_start(state, archenemy))
+    if chooser is not None:
+        if chooser not in state.seats:
+            raise RulesError(f"there is no seat {chooser} to choose who takes the first turn")
+        state = replace(state, chooser=chooser)
+        return _log(state, "103.1", f"{_name(state, chooser)} chooses who takes the first turn: {chooser_reason}")
+    pick = _rng(seed, "starting-player-chooser").randrange(n) + 1
+    method = "wins the coin flip" if n == 2 else f"rolls highest on a {n}-sided die"
+    state = replace(state, chooser=pick)
+    return _log(state, "103.1", f"{_name(state, pick)} {method} and chooses who takes the first turn.")
 
 
 # ------------------------------------------------------------------------- applying
@@ -291,29 +598,38 @@ def apply(state: GameState, action: Action) -> GameState:
     pending = state.pending
     if pending is None:
         raise IllegalActionError("the game has already begun: there is no decision to make")
-    expected = _ACTION_FOR[type(pending)]
+    expected = _ACTIONS_FOR[type(pending)]
     if action.player != pending.player or not isinstance(action, expected):
         raise NotYourDecisionError(
             f"{_describe(action, state)} is not allowed now: the game waits for {_describe_pending(pending, state)}"
         )
-    if isinstance(action, ChooseStarting):
-        state = _choose_starting(state, action)
-    elif isinstance(action, Keep | Mulligan):
-        state = _declare(state, action)
-    else:
-        state = _put_on_bottom(state, action)
-    return _advance(state)
-
-
-_ACTION_FOR: dict[type, type | tuple[type, ...]] = {
-    ChooseStartingPlayer: ChooseStarting,
-    DeclareMulligan: (Keep, Mulligan),
-    ChooseBottom: PutOnBottom,
-}
+    handler = _HANDLERS[type(action)]
+    return _advance(handler(state, action))
 
 
 def _name(state: GameState, seat: int) -> str:
     return state.player(seat).name
+
+
+def _team_name(state: GameState, seat: int) -> str:
+    if not state.shared_team_turns:
+        return _name(state, seat)
+    return f"Team {state.team_of(seat) + 1} ({' and '.join(_name(state, s) for s in state.teams[state.team_of(seat)])})"
+
+
+_WHAT = {
+    "ChooseStarting": "choosing the starting player",
+    "RevealCompanion": "revealing a companion",
+    "PutConspiracies": "putting conspiracies into the command zone",
+    "KeepBackupHand": "choosing a Backup Plan hand",
+    "Keep": "keeping",
+    "Mulligan": "taking a mulligan",
+    "UseSerumPowder": "using Serum Powder",
+    "PutOnBottom": "putting cards on the bottom",
+    "BeginOnBattlefield": "putting a card onto the battlefield",
+    "RevealFromHand": "revealing a card from the opening hand",
+    "FinishOpeningActions": "finishing opening-hand actions",
+}
 
 
 def _describe(action: Action, state: GameState) -> str:
@@ -321,22 +637,24 @@ def _describe(action: Action, state: GameState) -> str:
         who = _name(state, action.player)
     except IllegalActionError:
         who = f"seat {action.player}"
-    what = {
-        ChooseStarting: "choosing the starting player",
-        Keep: "keeping",
-        Mulligan: "taking a mulligan",
-        PutOnBottom: "putting cards on the bottom",
-    }[type(action)]
-    return f"{what} by {who}"
+    return f"{_WHAT[type(action).__name__]} by {who}"
 
 
 def _describe_pending(pending: Decision, state: GameState) -> str:
     who = _name(state, pending.player)
     if isinstance(pending, ChooseStartingPlayer):
         return f"{who} to choose who takes the first turn"
+    if isinstance(pending, ChooseCompanion):
+        return f"{who} to reveal a companion or not"
+    if isinstance(pending, ChooseConspiracies):
+        return f"{who} to choose conspiracies"
+    if isinstance(pending, ChooseBackupHand):
+        return f"{who} to choose a Backup Plan hand"
     if isinstance(pending, DeclareMulligan):
         return f"{who} to keep or take a mulligan"
-    return f"{who} to put {pending.count} card{'s' if pending.count != 1 else ''} on the bottom"
+    if isinstance(pending, ChooseBottom):
+        return f"{who} to put {_plural(pending.count, 'card')} on the bottom"
+    return f"{who} to take opening-hand actions"
 
 
 def _log(state: GameState, rule: str, text: str, seat: int | None = None, private: str = "") -> GameState:
@@ -348,10 +666,14 @@ def _with_player(state: GameState, player: PlayerState) -> GameState:
     return replace(state, players=tuple(player if p.seat == player.seat else p for p in state.players))
 
 
-def _shuffle(player: PlayerState, seed: int, cards: Iterable[Card]) -> PlayerState:
+def _rest_of_queue(state: GameState) -> GameState:
+    return replace(state, queue=state.queue[1:])
+
+
+def _shuffle(player: PlayerState, seed: int, cards: Iterable[Card], zone: str = "library") -> PlayerState:
     order = list(cards)
     _rng(seed, f"seat-{player.seat}/shuffle-{player.shuffles}").shuffle(order)
-    return replace(player, library=tuple(order), shuffles=player.shuffles + 1)
+    return replace(player, **{zone: tuple(order)}, shuffles=player.shuffles + 1)  # type: ignore[arg-type]
 
 
 def _draw(player: PlayerState, count: int) -> PlayerState:
@@ -363,50 +685,245 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _names(cards: Iterable[Card]) -> str:
+    return ", ".join(c.name for c in cards)
+
+
+def _card_in(cards: tuple[Card, ...], card_id: int, owner: str, zone: str) -> Card:
+    for card in cards:
+        if card.id == card_id:
+            return card
+    raise CardNotInHandError(f"card {card_id} is not in {owner}'s {zone}")
+
+
+# --------------------------------------------------------------------- 103.1 - 103.3
+
+
 def _choose_starting(state: GameState, action: ChooseStarting) -> GameState:
+    pending = state.pending
+    assert isinstance(pending, ChooseStartingPlayer)
     if action.starting_player not in state.seats:
         raise IllegalActionError(f"there is no seat {action.starting_player} to take the first turn")
+    start = action.starting_player
+    if state.shared_team_turns:
+        start = state.teams[state.team_of(start)][0]  # CR 103.1a: a starting team
     chooser = _name(state, action.player)
-    starter = _name(state, action.starting_player)
-    state = replace(state, starting_player=action.starting_player, phase="mulligans")
-    others = ", ".join(_name(state, s) for s in state.turn_order[1:])
-    state = _log(
-        state,
-        "103.1",
-        f"{chooser} chooses {starter} to take the first turn: {starter} is the starting player "
-        f"(on the play); {others} {'is' if len(state.seats) == 2 else 'are'} on the draw.",
-    )
-    # CR 103.2a: the sideboard is set aside before shuffling.
+    state = replace(state, starting_player=start)
+    starter = _team_name(state, start)
+    rule = "103.1a" if state.shared_team_turns else "103.1"
+    state = _log(state, rule, f"{chooser} chooses {starter} to take the first turn (on the play).")
+    return _start(state, start)
+
+
+def _start(state: GameState, start: int) -> GameState:
+    """CR 103.2: set aside, reveal companions, commanders, conspiracies - then shuffle."""
+    state = replace(state, starting_player=start, phase="setup")
     for p in state.players:
         if p.sideboard:
             state = _log(
                 state, "103.2a", f"{p.name} sets aside a sideboard of {_plural(len(p.sideboard), 'card')}.", p.seat
             )
-    # CR 103.2: each player shuffles their deck; the decks become libraries.
-    for p in state.players:
-        state = _with_player(state, _shuffle(p, state.seed, p.library))
-    state = _log(state, "103.2", "Each player shuffles their deck; the decks become their libraries.")
-    # CR 103.3: starting life totals.
-    life = state.format.starting_life
-    state = replace(state, players=tuple(replace(p, life=life) for p in state.players))
-    state = _log(state, "103.3", f"Each player begins the game with {life} life.")
-    # CR 103.4: each player draws their starting hand size.
-    size = state.format.starting_hand_size
+    queue: list[tuple[str, int]] = []
     for seat in state.turn_order:
-        state = _with_player(state, _draw(state.player(seat), size))
-    return _log(state, "103.4", f"Each player draws a hand of {_plural(size, 'card')}.")
+        if any(is_companion(c.name) for c in state.player(seat).sideboard):
+            queue.append(("companion", seat))
+    if state.format.conspiracy:
+        for seat in state.turn_order:
+            if any(lookup(c.name).has_type("Conspiracy") for c in state.player(seat).sideboard):
+                queue.append(("conspiracy", seat))
+    state = replace(state, queue=tuple(queue))
+    if not any(kind == "companion" for kind, _ in queue):
+        state = _commanders_to_command_zone(state)
+    return state
+
+
+def _reveal_companion(state: GameState, action: RevealCompanion) -> GameState:
+    pending = state.pending
+    assert isinstance(pending, ChooseCompanion)
+    p = state.player(action.player)
+    if action.card_id is None:
+        state = _log(state, "103.2b", f"{p.name} reveals no companion.", p.seat)
+    else:
+        option = next((o for o in pending.options if o.card_id == action.card_id), None)
+        if option is None:
+            raise CardNotInHandError(f"card {action.card_id} is not a companion in {p.name}'s sideboard")
+        if option.met is False:
+            raise IllegalActionError(f"{p.name} may not reveal {option.name}: {option.reason} (CR 103.2b)")
+        card = _card_in(p.sideboard, action.card_id, p.name, "sideboard")
+        p = replace(p, sideboard=tuple(c for c in p.sideboard if c.id != card.id), companion=(card,))
+        state = _with_player(state, p)
+        state = _log(state, "103.2b", f"{p.name} reveals {card.name} as their companion ({option.reason}).", p.seat)
+    state = _rest_of_queue(state)
+    if not any(kind == "companion" for kind, _ in state.queue):
+        state = _commanders_to_command_zone(state)
+    return state
+
+
+def _commanders_to_command_zone(state: GameState) -> GameState:
+    """CR 103.2c: after the chance to reveal a companion and before shuffling."""
+    for p in state.players:
+        if not p.commanders:
+            continue
+        moved = tuple(c for c in p.library if c.id in p.commanders)
+        p = replace(p, library=tuple(c for c in p.library if c.id not in p.commanders), command=p.command + moved)
+        state = _with_player(state, p)
+        state = _log(state, "103.2c", f"{p.name} puts {_names(moved)} face up into the command zone.", p.seat)
+    return state
+
+
+def _put_conspiracies(state: GameState, action: PutConspiracies) -> GameState:
+    pending = state.pending
+    assert isinstance(pending, ChooseConspiracies)
+    p = state.player(action.player)
+    ids = tuple(action.card_ids)
+    if len(set(ids)) != len(ids):
+        raise WrongCardCountError("each conspiracy can be put into the command zone only once")
+    for card_id in ids:
+        if card_id not in pending.options:
+            raise CardNotInHandError(f"card {card_id} is not a conspiracy in {p.name}'s sideboard")
+    chosen = tuple(c for c in p.sideboard if c.id in ids)
+    p = replace(p, sideboard=tuple(c for c in p.sideboard if c.id not in ids), command=p.command + chosen)
+    state = _with_player(state, p)
+    text = (
+        f"{p.name} puts {_names(chosen)} into the command zone."
+        if chosen
+        else f"{p.name} puts no conspiracy into the command zone."
+    )
+    return _rest_of_queue(_log(state, "103.2d", text, p.seat))
+
+
+def _power_play(state: GameState) -> GameState:
+    """CR 103.1c: Power Play's controller is the starting player; this applies after the
+    starting player has been determined and supersedes it. (Several: one at random.)"""
+    controllers = tuple(p.seat for p in state.players if any(is_named(c.name, POWER_PLAY) for c in p.command))
+    if not controllers:
+        return state
+    start = controllers[0] if len(controllers) == 1 else _rng(state.seed, "power-play").choice(controllers)
+    if state.shared_team_turns:
+        start = state.teams[state.team_of(start)][0]
+    chosen = " (chosen at random among the Power Plays)" if len(controllers) > 1 else ""
+    state = replace(state, starting_player=start)
+    return _log(state, "103.1c", f"Power Play: {_team_name(state, start)} is the starting player{chosen}.", start)
+
+
+def _deal(state: GameState) -> GameState:
+    """CR 103.1c, 103.2 (shuffle), 103.3 (life), 103.4 (draw): the steps with no decision."""
+    state = _power_play(state)
+    for p in state.players:
+        p = _shuffle(p, state.seed, p.library)
+        if p.planar_deck:
+            p = _shuffle(p, state.seed, p.planar_deck, "planar_deck")
+        if p.scheme_deck:
+            p = _shuffle(p, state.seed, p.scheme_deck, "scheme_deck")
+        state = _with_player(state, p)
+    extra = []
+    if any(p.planar_deck for p in state.players):
+        extra.append("planar decks")
+    if any(p.scheme_deck for p in state.players):
+        extra.append("the scheme deck")
+    also = f" ({' and '.join(extra)} too)" if extra else ""
+    state = _log(state, "103.2", f"Each player shuffles their deck{also}; the decks become their libraries.")
+    state = _starting_life(state)
+    queue: list[tuple[str, int]] = []
+    for seat in state.turn_order:
+        p = state.player(seat)
+        state = _with_player(state, _draw(p, p.hand_size))
+        backups = sum(1 for c in p.command if is_named(c.name, BACKUP_PLAN))
+        if backups:
+            p = state.player(seat)
+            hands = [tuple(c.id for c in p.hand)]
+            for _ in range(backups):
+                before = len(p.hand)
+                p = _draw(p, p.hand_size)
+                hands.append(tuple(c.id for c in p.hand[before:]))
+            state = _with_player(state, replace(p, backup_hands=tuple(hands)))
+            queue.append(("backup", seat))
+            state = _log(state, "103.4", f"Backup Plan: {p.name} draws {_plural(backups, 'additional hand')}.", seat)
+    sizes = {p.hand_size for p in state.players}
+    if len(sizes) == 1:
+        state = _log(state, "103.4", f"Each player draws a hand of {_plural(sizes.pop(), 'card')}.")
+    else:
+        for p in state.players:
+            rule = "103.4a" if p.vanguard else "103.4"
+            state = _log(state, rule, f"{p.name} draws a hand of {_plural(p.hand_size, 'card')}.", p.seat)
+    if queue:
+        return replace(state, phase="backup_plan", queue=tuple(queue))
+    return replace(state, phase="mulligans", queue=())
+
+
+def _starting_life(state: GameState) -> GameState:
+    fmt, n = state.format, len(state.players)
+    if fmt.team_life is not None:
+        state = replace(state, team_life=tuple(fmt.team_life for _ in state.teams))
+        return _log(state, "103.3a", f"Each team begins the game with {fmt.team_life} life.")
+    lives: list[tuple[int, str]] = []
+    for p in state.players:
+        life, rule = fmt.life_for(n, archenemy=p.seat == state.archenemy)
+        if p.vanguard:
+            life, rule = life + p.vanguard.life_modifier, "103.3b"
+        lives.append((life, rule))
+        state = _with_player(state, replace(p, life=life))
+    if len(set(lives)) == 1:
+        life, rule = lives[0]
+        return _log(state, rule, f"Each player begins the game with {life} life.")
+    for p, (life, rule) in zip(state.players, lives, strict=True):
+        state = _log(state, rule, f"{p.name} begins the game with {life} life.", p.seat)
+    return state
+
+
+def _keep_backup_hand(state: GameState, action: KeepBackupHand) -> GameState:
+    p = state.player(action.player)
+    if not 0 <= action.index < len(p.backup_hands):
+        raise IllegalActionError(f"{p.name} has {_plural(len(p.backup_hands), 'hand')}, not a hand {action.index + 1}")
+    kept = set(p.backup_hands[action.index])
+    back = [c for c in p.hand if c.id not in kept]
+    p = replace(p, hand=tuple(c for c in p.hand if c.id in kept), backup_hands=())
+    p = _shuffle(p, state.seed, p.library + tuple(back))
+    state = _with_player(state, p)
+    state = _log(
+        state,
+        "103.4",
+        f"Backup Plan: {p.name} keeps one hand and shuffles {_plural(len(back), 'card')} into their library.",
+        p.seat,
+    )
+    state = _rest_of_queue(state)
+    return state if state.queue else replace(state, phase="mulligans")
+
+
+# ---------------------------------------------------------------------------- 103.4
 
 
 def _declare(state: GameState, action: Keep | Mulligan) -> GameState:
     p = state.player(action.player)
     if isinstance(action, Mulligan):
         state = replace(state, declared=state.declared + ((p.seat, True),))
-        return _log(state, "103.4", f"{p.name} declares a mulligan.", p.seat)
+        return _log(state, _decl_rule(state), f"{p.name} declares a mulligan.", p.seat)
     return _keep(state, p, forced=False)
 
 
+def _decl_rule(state: GameState) -> str:
+    return "103.4d" if state.shared_team_turns else "103.4"
+
+
+def _serum_powder(state: GameState, action: UseSerumPowder) -> GameState:
+    """CR 103.4b: Serum Powder - exile the hand, draw that many cards, then declare."""
+    p = state.player(action.player)
+    card = _card_in(p.hand, action.card_id, p.name, "hand")
+    if not is_named(card.name, SERUM_POWDER):
+        raise IllegalActionError(f"{card.name} is not Serum Powder")
+    count = len(p.hand)
+    p = _draw(replace(p, exile=p.exile + p.hand, hand=()), count)
+    state = _with_player(state, p)
+    return _log(
+        state,
+        "103.4b",
+        f"{p.name} uses Serum Powder: exiles their hand and draws {_plural(len(p.hand), 'card')} (not a mulligan).",
+        p.seat,
+    )
+
+
 def _keep(state: GameState, p: PlayerState, forced: bool) -> GameState:
-    owed = min(state.rule.cards_to_bottom(state.format.starting_hand_size, state.counted_mulligans(p)), len(p.hand))
+    owed = min(state.rule.cards_to_bottom(p.hand_size, state.counted_mulligans(p)), len(p.hand))
     state = _with_player(state, replace(p, kept=True, to_bottom=owed))
     state = replace(state, declared=state.declared + ((p.seat, False),))
     bottom = f" and will put {_plural(owed, 'card')} on the bottom" if owed else ""
@@ -414,7 +931,7 @@ def _keep(state: GameState, p: PlayerState, forced: bool) -> GameState:
         text = f"{p.name} may not take further mulligans (the opening hand would be zero cards) and keeps{bottom}."
     else:
         text = f"{p.name} keeps {_plural(len(p.hand), 'card')}{bottom}."
-    return _log(state, "103.4", text, p.seat)
+    return _log(state, _decl_rule(state), text, p.seat)
 
 
 def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
@@ -426,16 +943,12 @@ def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
         raise WrongCardCountError(
             f"{p.name} must put exactly {_plural(p.to_bottom, 'card')} on the bottom, not {len(ids)}"
         )
-    in_hand = {c.id: c for c in p.hand}
-    missing = [i for i in ids if i not in in_hand]
-    if missing:
-        raise CardNotInHandError(f"card {missing[0]} is not in {p.name}'s hand")
-    chosen = tuple(in_hand[i] for i in ids)
+    chosen = tuple(_card_in(p.hand, i, p.name, "hand") for i in ids)
     hand = tuple(c for c in p.hand if c.id not in set(ids))
     state = _with_player(state, replace(p, hand=hand, library=p.library + chosen, to_bottom=0))
     names = ", then ".join(c.name for c in chosen)
     private = f"{names} ({chosen[-1].name} is now the bottom card)" if chosen else ""
-    state = _log(
+    return _log(
         state,
         "103.4",
         f"{p.name} puts {_plural(len(chosen), 'card')} on the bottom of their library; "
@@ -443,62 +956,192 @@ def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
         p.seat,
         private,
     )
-    return state
 
 
 def _take_mulligans(state: GameState) -> GameState:
     """CR 103.4: all players who declared a mulligan take it at the same time."""
     takers = [seat for seat, mulligan in state.declared if mulligan]
-    size = state.format.starting_hand_size
     names = " and ".join(_name(state, s) for s in takers)
-    state = _log(
-        state, "103.4", f"{names} {'takes a mulligan' if len(takers) == 1 else 'take mulligans at the same time'}."
-    )
+    verb = "takes a mulligan" if len(takers) == 1 else "take mulligans at the same time"
+    state = _log(state, "103.4", f"{names} {verb}.")
     for seat in takers:
         p = state.player(seat)
         p = replace(p, mulligans=p.mulligans + 1)
-        counted = state.counted_mulligans(p)
-        draw = state.rule.cards_to_draw(size, counted)
+        draw = state.rule.cards_to_draw(p.hand_size, state.counted_mulligans(p))
         p = _draw(replace(_shuffle(p, state.seed, p.library + p.hand), hand=()), draw)
-        free = " (a free mulligan, CR 103.4c)" if p.mulligans <= state.free_mulligans else ""
+        free = p.mulligans <= state.free_mulligans
         state = _with_player(state, p)
         state = _log(
             state,
-            "103.4",
+            "103.4c" if free else "103.4",
             f"{p.name} shuffles their hand into their library and draws {_plural(len(p.hand), 'card')}"
-            f" (mulligan {p.mulligans}){free}.",
+            f" (mulligan {p.mulligans}{', free' if free else ''}).",
             seat,
         )
     return replace(state, declared=())
 
 
+# ---------------------------------------------------------------------------- 103.5
+
+
+def _opening_queue(state: GameState) -> tuple[tuple[str, int], ...]:
+    """CR 103.5: the starting player first, then each other player in turn order
+    (103.5c: each player of the starting team, then each other team's players)."""
+    return tuple(("opening", seat) for seat in state.turn_order if any(state._opening_options(state.player(seat))))
+
+
+def _begin_on_battlefield(state: GameState, action: BeginOnBattlefield) -> GameState:
+    pending = state.pending
+    assert isinstance(pending, OpeningHandActions)
+    p = state.player(action.player)
+    if action.card_id not in pending.to_battlefield:
+        raise IllegalActionError(f"card {action.card_id} cannot begin the game on the battlefield now (CR 103.5a)")
+    card = _card_in(p.hand, action.card_id, p.name, "hand")
+    hand = tuple(c for c in p.hand if c.id != card.id)
+    if action.card_id in pending.caverns:
+        if hand and action.exile_id is None:
+            raise IllegalActionError("Gemstone Caverns: choose a card to exile from your hand")
+        exiled = (_card_in(hand, action.exile_id, p.name, "hand"),) if hand and action.exile_id is not None else ()
+        hand = tuple(c for c in hand if c not in exiled)
+        p = replace(p, hand=hand, battlefield=p.battlefield + (card,), exile=p.exile + exiled,
+                    luck_counters=p.luck_counters + (card.id,))  # fmt: skip
+        state = _with_player(state, p)
+        return _log(
+            state,
+            "103.5a",
+            f"{p.name} begins the game with Gemstone Caverns on the battlefield with a luck counter"
+            f"{' and exiles a card from their hand' if exiled else ''}.",
+            p.seat,
+            f"Exiled: {exiled[0].name}" if exiled else "",
+        )
+    if action.exile_id is not None:
+        raise IllegalActionError(f"{card.name} does not exile a card")
+    state = _with_player(state, replace(p, hand=hand, battlefield=p.battlefield + (card,)))
+    return _log(state, "103.5a", f"{p.name} begins the game with {card.name} on the battlefield.", p.seat)
+
+
+def _reveal_from_hand(state: GameState, action: RevealFromHand) -> GameState:
+    pending = state.pending
+    assert isinstance(pending, OpeningHandActions)
+    p = state.player(action.player)
+    if action.card_id not in pending.to_reveal:
+        raise IllegalActionError(f"card {action.card_id} cannot be revealed now (CR 103.5b: once per card)")
+    card = _card_in(p.hand, action.card_id, p.name, "hand")
+    p = replace(p, revealed=p.revealed + (card.id,), ever_revealed=p.ever_revealed + (card.id,))
+    state = _with_player(state, p)
+    return _log(state, "103.5b", f"{p.name} reveals {card.name} from their opening hand.", p.seat)
+
+
+def _finish_opening(state: GameState, action: FinishOpeningActions) -> GameState:
+    state = _log(state, "103.5", f"{_name(state, action.player)} is done with opening-hand actions.", action.player)
+    return _rest_of_queue(state)
+
+
+# ------------------------------------------------------------------ advancing the game
+
+
 def _advance(state: GameState) -> GameState:
     """Carry out every step that needs no decision, until one does or the game begins."""
-    while state.phase == "mulligans":
-        if any(p.kept and p.to_bottom for p in state.players):
-            return state
-        seat = state._next_to_declare()
-        if seat is not None:
-            p = state.player(seat)
-            if state.rule.may_mulligan(state.format.starting_hand_size, state.counted_mulligans(p)):
+    while True:
+        if state.phase == "setup":
+            if state.queue:
                 return state
-            state = _keep(state, p, forced=True)
+            state = _deal(state)
+        elif state.phase == "backup_plan":
+            if state.queue:
+                return state
+            state = replace(state, phase="mulligans")
+        elif state.phase == "mulligans":
+            if any(p.kept and p.to_bottom for p in state.players):
+                return state
+            seat = state._next_to_declare()
+            if seat is not None:
+                p = state.player(seat)
+                if state.rule.may_mulligan(p.hand_size, state.counted_mulligans(p)):
+                    return state
+                state = _keep(state, p, forced=True)
+            elif any(mulligan for _, mulligan in state.declared):
+                state = _take_mulligans(state)
+            else:
+                state = _log(state, "103.4", "The mulligan process is complete.")
+                queue = _opening_queue(state)
+                if not queue:
+                    state = _log(state, "103.5", "No card in an opening hand allows an action.")
+                state = replace(state, phase="opening_actions", declared=(), queue=queue)
+        elif state.phase == "opening_actions":
+            if state.queue:
+                return state
+            state = _begin_first_turn(_starting_plane(state))
+        else:
+            return state
+
+
+def _starting_plane(state: GameState) -> GameState:
+    """CR 103.6: the starting player turns over planar cards until a plane; phenomena go
+    to the bottom of their planar deck. The plane is the starting plane."""
+    if not state.format.planechase:
+        return state
+    assert state.starting_player is not None
+    p = state.player(state.starting_player)
+    if not p.planar_deck:
+        return _log(state, "103.6", f"{p.name} has no planar deck: there is no starting plane.", p.seat)
+    deck = p.planar_deck
+    for _ in range(len(deck)):
+        top, deck = deck[0], deck[1:]
+        if lookup(top.name).has_type("Phenomenon"):
+            deck = deck + (top,)
+            state = _log(
+                state, "103.6", f"{p.name} turns over {top.name}, a phenomenon, and puts it on the bottom.", p.seat
+            )
             continue
-        if any(mulligan for _, mulligan in state.declared):
-            state = _take_mulligans(state)
-            continue
-        state = _begin_first_turn(state)
-    return state
+        p = replace(p, planar_deck=deck, command=p.command + (top,))
+        state = replace(_with_player(state, p), starting_plane=top.id)
+        return _log(state, "103.6", f"{p.name} turns over {top.name}: it is the starting plane.", p.seat)
+    state = _with_player(state, replace(p, planar_deck=deck))
+    return _log(state, "103.6", f"{p.name}'s planar deck has no plane card: there is no starting plane.", p.seat)
 
 
 def _begin_first_turn(state: GameState) -> GameState:
     starter = state.starting_player
     assert starter is not None
-    state = _log(state, "103.5", "The mulligan process is complete; no card in an opening hand allows an action now.")
-    skippers = state.format.first_draw_skippers(starter, state.turn_order)
-    state = replace(state, phase="first_turn", declared=(), first_draw_skipped=skippers)
-    state = _log(state, "103.7", f"{_name(state, starter)} takes the first turn.", starter)
+    for p in state.players:
+        if p.revealed:
+            state = _with_player(state, replace(p, revealed=()))
+            state = _log(
+                state, "103.5b", f"{p.name}'s revealed cards stop being revealed as the first turn begins.", p.seat
+            )
+    skippers, rule = state.format.first_draw_skippers(state.starting_team, len(state.players))
+    state = replace(state, phase="first_turn", queue=(), first_draw_skipped=skippers)
+    state = _log(state, "103.7", f"{_team_name(state, starter)} takes the first turn.", starter)
     if skippers:
-        who = ", ".join(_name(state, s) for s in skippers)
-        return _log(state, "103.7a", f"{who} skips the draw step of their first turn (two-player game).", starter)
-    return _log(state, "103.7c", "No player skips the draw step of their first turn.")
+        who = " and ".join(_name(state, s) for s in skippers)
+        why = "two-player game" if rule == "103.7a" else "Two-Headed Giant: the team who plays first"
+        return _log(
+            state, rule, f"{who} skip{'s' if len(skippers) == 1 else ''} the draw step of the first turn ({why})."
+        )
+    return _log(state, "103.7c", "No player skips the draw step of their first turn (multiplayer game).")
+
+
+_ACTIONS_FOR: dict[type, type | tuple[type, ...]] = {
+    ChooseStartingPlayer: ChooseStarting,
+    ChooseCompanion: RevealCompanion,
+    ChooseConspiracies: PutConspiracies,
+    ChooseBackupHand: KeepBackupHand,
+    DeclareMulligan: (Keep, Mulligan, UseSerumPowder),
+    ChooseBottom: PutOnBottom,
+    OpeningHandActions: (BeginOnBattlefield, RevealFromHand, FinishOpeningActions),
+}
+
+_HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+    ChooseStarting: _choose_starting,
+    RevealCompanion: _reveal_companion,
+    PutConspiracies: _put_conspiracies,
+    KeepBackupHand: _keep_backup_hand,
+    Keep: _declare,
+    Mulligan: _declare,
+    UseSerumPowder: _serum_powder,
+    PutOnBottom: _put_on_bottom,
+    BeginOnBattlefield: _begin_on_battlefield,
+    RevealFromHand: _reveal_from_hand,
+    FinishOpeningActions: _finish_opening,
+}

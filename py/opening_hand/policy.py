@@ -5,6 +5,9 @@
   mulligan, but always keeps once the kept hand would be 5 cards or fewer.
 * Puts cards on the bottom so the kept hand stays nearest to 40 % lands: a land when the
   hand is land-heavy, otherwise the nonland card with the highest mana value.
+* Uses Serum Powder instead of a mulligan when it has one; reveals a companion whose
+  condition is not known to fail; puts every conspiracy into the command zone; keeps the
+  first Backup Plan hand with 2–5 lands; takes every opening-hand action offered.
 
 It decides through the same actions a person would, so the engine checks it too.
 """
@@ -16,14 +19,25 @@ from collections.abc import Collection
 from .cards import Card, lookup
 from .game import (
     Action,
+    BeginOnBattlefield,
+    ChooseBackupHand,
     ChooseBottom,
+    ChooseCompanion,
+    ChooseConspiracies,
     ChooseStarting,
     ChooseStartingPlayer,
     DeclareMulligan,
+    FinishOpeningActions,
     GameState,
     Keep,
+    KeepBackupHand,
     Mulligan,
+    OpeningHandActions,
+    PutConspiracies,
     PutOnBottom,
+    RevealCompanion,
+    RevealFromHand,
+    UseSerumPowder,
     apply,
 )
 
@@ -66,7 +80,32 @@ def decide(state: GameState) -> Action:
         keep_size = len(hand) - len(kept)
         if keep_size <= ALWAYS_KEEP_AT or MIN_LANDS <= lands <= MAX_LANDS:
             return Keep(pending.player)
+        if pending.serum_powders:
+            return UseSerumPowder(pending.player, pending.serum_powders[0])
         return Mulligan(pending.player)
+    if isinstance(pending, ChooseCompanion):
+        usable = [o.card_id for o in pending.options if o.met is not False]
+        return RevealCompanion(pending.player, usable[0] if usable else None)
+    if isinstance(pending, ChooseConspiracies):
+        return PutConspiracies(pending.player, pending.options)
+    if isinstance(pending, ChooseBackupHand):
+        by_id = {c.id: c for c in state.player(pending.player).hand}
+        for index, hand_ids in enumerate(pending.hands):
+            if MIN_LANDS <= sum(lookup(by_id[i].name).is_land for i in hand_ids) <= MAX_LANDS:
+                return KeepBackupHand(pending.player, index)
+        return KeepBackupHand(pending.player, 0)
+    if isinstance(pending, OpeningHandActions):
+        hand = state.player(pending.player).hand
+        if pending.to_battlefield:
+            card_id = pending.to_battlefield[0]
+            exile = None
+            if card_id in pending.caverns:
+                others = tuple(c for c in hand if c.id != card_id)
+                exile = choose_bottom(others, 1)[0].id if others else None
+            return BeginOnBattlefield(pending.player, card_id, exile)
+        if pending.to_reveal:
+            return RevealFromHand(pending.player, pending.to_reveal[0])
+        return FinishOpeningActions(pending.player)
     raise ValueError("no decision is pending")
 
 

@@ -1,0 +1,170 @@
+"""Cards the start-of-game rules name, known to the engine by name.
+
+* Serum Powder - "any time you could mulligan" (CR 103.4b);
+* Leylines and Gemstone Caverns - begin the game on the battlefield (CR 103.5a);
+* Chancellors - revealed from the opening hand (CR 103.5b);
+* Power Play - its controller is the starting player (CR 103.1c);
+* Backup Plan - draw an additional hand;
+* the ten companions - revealed from outside the game if the deck meets the condition (CR 103.2b).
+
+Every other card is a plain card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import CardInfo, lookup, normalise
+
+SERUM_POWDER = "Serum Powder"
+GEMSTONE_CAVERNS = "Gemstone Caverns"
+POWER_PLAY = "Power Play"
+BACKUP_PLAN = "Backup Plan"
+
+LEYLINES = frozenset(
+    normalise(f"Leyline of {name}")
+    for name in (
+        "the Void", "Sanctity", "Anticipation", "Punishment", "Lifeforce", "Singularity", "Vitality",
+        "Lightning", "the Meek", "Abundance", "Combustion", "Transformation", "Resonance", "Hope",
+        "Mutation", "the Guildpact",
+    )
+)  # fmt: skip
+CHANCELLORS = frozenset(
+    normalise(f"Chancellor of the {name}") for name in ("Annex", "Dross", "Forge", "Spires", "Tangle")
+)
+
+
+def is_named(name: str, wanted: str) -> bool:
+    return normalise(name) == normalise(wanted)
+
+
+def begins_on_battlefield(name: str) -> bool:
+    """CR 103.5a: a Leyline may begin the game on the battlefield (Gemstone Caverns: see the game)."""
+    return normalise(name) in LEYLINES
+
+
+def revealed_from_opening_hand(name: str) -> bool:
+    """CR 103.5b: a Chancellor may be revealed from the opening hand."""
+    return normalise(name) in CHANCELLORS
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a deck meets a companion condition: True, False, or None when the catalog
+    does not know enough of the deck's cards to tell."""
+
+    met: bool | None
+    reason: str
+
+
+def _per_card(
+    deck: Sequence[str],
+    applies: Callable[[CardInfo], bool],
+    holds: Callable[[CardInfo], bool],
+    condition: str,
+) -> Verdict:
+    unknown: list[str] = []
+    for name in deck:
+        info = lookup(name)
+        if not info.known:
+            unknown.append(info.name)
+        elif applies(info) and not holds(info):
+            return Verdict(False, f"{info.name} breaks the condition: {condition}")
+    if unknown:
+        return Verdict(None, f"unverified: the catalog does not know {unknown[0]} (condition: {condition})")
+    return Verdict(True, f"met: {condition}")
+
+
+def _nonland(info: CardInfo) -> bool:
+    return not info.is_land
+
+
+def _jegantha(deck: Sequence[str]) -> Verdict:
+    condition = "no card has more than one of the same mana symbol in its mana cost"
+
+    def holds(info: CardInfo) -> bool:
+        symbols = Counter(info.mana_cost.replace("}", "} ").split())
+        return all(n == 1 for n in symbols.values())
+
+    return _per_card(deck, lambda i: True, holds, condition)
+
+
+def _lutri(deck: Sequence[str]) -> Verdict:
+    condition = "each nonland card has a different name"
+    counts = Counter(lookup(n).name for n in deck)
+    for name, n in counts.items():
+        info = lookup(name)
+        if n > 1 and info.known and not info.is_land:
+            return Verdict(False, f"{n} copies of {name} break the condition: {condition}")
+        if n > 1 and not info.known:
+            return Verdict(None, f"unverified: is {name} (×{n}) a land? (condition: {condition})")
+    return Verdict(True, f"met: {condition}")
+
+
+def _umori(deck: Sequence[str]) -> Verdict:
+    condition = "each nonland card shares a card type"
+    kinds = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Planeswalker", "Sorcery")
+    infos = [lookup(n) for n in deck]
+    unknown = [i.name for i in infos if not i.known]
+    shared = set(kinds)
+    for info in infos:
+        if info.known and not info.is_land:
+            shared &= set(info.types)
+    if not shared:
+        return Verdict(False, f"the nonland cards share no card type ({condition})")
+    if unknown:
+        return Verdict(None, f"unverified: the catalog does not know {unknown[0]} (condition: {condition})")
+    return Verdict(True, f"met: {condition}")
+
+
+def _yorion(deck: Sequence[str], minimum: int) -> Verdict:
+    condition = f"the starting deck has at least {minimum + 20} cards (20 more than the minimum {minimum})"
+    return Verdict(len(deck) >= minimum + 20, ("met: " if len(deck) >= minimum + 20 else "not met: ") + condition)
+
+
+CREATURE_TYPES_KAHEERA = {"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"}
+
+COMPANIONS: dict[str, Callable[[Sequence[str], int], Verdict]] = {
+    normalise("Gyruda, Doom of Depths"): lambda deck, _m: _per_card(
+        deck, _nonland, lambda i: i.mana_value % 2 == 0, "each nonland card has an even mana value"
+    ),
+    normalise("Jegantha, the Wellspring"): lambda deck, _m: _jegantha(deck),
+    normalise("Kaheera, the Orphanguard"): lambda deck, _m: _per_card(
+        deck,
+        lambda i: i.has_type("Creature"),
+        lambda i: bool(CREATURE_TYPES_KAHEERA & set(i.subtypes)),
+        "each creature card is a Cat, Elemental, Nightmare, Dinosaur or Beast",
+    ),
+    normalise("Keruga, the Macrosage"): lambda deck, _m: _per_card(
+        deck, _nonland, lambda i: i.mana_value >= 3, "each nonland card has mana value 3 or greater"
+    ),
+    normalise("Lurrus of the Dream-Den"): lambda deck, _m: _per_card(
+        deck, lambda i: i.is_permanent, lambda i: i.mana_value <= 2, "each permanent card has mana value 2 or less"
+    ),
+    normalise("Lutri, the Spellchaser"): lambda deck, _m: _lutri(deck),
+    normalise("Obosh, the Preypiercer"): lambda deck, _m: _per_card(
+        deck, _nonland, lambda i: i.mana_value % 2 == 1, "each nonland card has an odd mana value"
+    ),
+    normalise("Umori, the Collector"): lambda deck, _m: _umori(deck),
+    normalise("Yorion, Sky Nomad"): _yorion,
+    normalise("Zirda, the Dawnwaker"): lambda deck, _m: Verdict(
+        None, "unverified: the catalog has no rules text (condition: each permanent card has an activated ability)"
+    ),
+}
+
+
+def is_companion(name: str) -> bool:
+    return normalise(name) in COMPANIONS
+
+
+def companion_verdict(name: str, deck: Sequence[str], deck_minimum: int) -> Verdict:
+    """CR 103.2b: does ``deck`` (the starting deck) fulfil the companion condition of ``name``?
+
+    >>> companion_verdict("Lurrus of the Dream-Den", ["Mountain"] * 20 + ["Goblin Guide"] * 40, 60).met
+    True
+    >>> companion_verdict("Keruga, the Macrosage", ["Mountain"] * 20 + ["Goblin Guide"] * 40, 60).reason
+    'Goblin Guide breaks the condition: each nonland card has mana value 3 or greater'
+    """
+    return COMPANIONS[normalise(name)](deck, deck_minimum)
