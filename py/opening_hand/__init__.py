@@ -4,7 +4,7 @@ pure, seeded, standard-library-only state machine. No module here imports ``js``
 """
 
 from .cards import CATALOG, Card, CardInfo, lookup
-from .decklist import DeckEntry, Decklist, check_constructed, parse_decklist
+from .decklist import DeckEntry, Decklist, check_constructed, check_deck, parse_decklist
 from .errors import (
     CardNotInHandError,
     DeckCheckError,
@@ -99,6 +99,7 @@ __all__ = [
     "WrongCardCountError",
     "apply",
     "check_constructed",
+    "check_deck",
     "find_format",
     "find_mulligan_rule",
     "lookup",

@@ -170,6 +170,102 @@ Obosh, the Preypiercer | {3}{B/R}{B/R} | Legendary Creature — Horror
 Umori, the Collector | {2}{B/G}{B/G} | Legendary Creature — Ooze
 Yorion, Sky Nomad | {3}{W/U}{W/U} | Legendary Creature — Bird Serpent
 Zirda, the Dawnwaker | {1}{R/W}{R/W} | Legendary Creature — Elemental Fox
+Krenko, Mob Boss | {2}{R}{R} | Legendary Creature — Goblin Warrior
+Legion Loyalist | {R} | Creature — Goblin Soldier
+Goblin Lackey | {R} | Creature — Goblin
+Skirk Prospector | {R} | Creature — Goblin
+Mogg Fanatic | {R} | Creature — Goblin
+Goblin Bombardment | {1}{R} | Enchantment
+Goblin Chieftain | {1}{R}{R} | Creature — Goblin
+Goblin King | {1}{R}{R} | Creature — Goblin
+Goblin Warchief | {1}{R}{R} | Creature — Goblin Warrior
+Goblin Matron | {2}{R} | Creature — Goblin
+Goblin Ringleader | {3}{R} | Creature — Goblin
+Goblin Rabblemaster | {2}{R} | Creature — Goblin Warrior
+Beetleback Chief | {2}{R}{R} | Creature — Goblin Warrior
+Siege-Gang Commander | {3}{R}{R} | Creature — Goblin
+Goblin Instigator | {1}{R} | Creature — Goblin Rogue
+Legion Warboss | {2}{R} | Creature — Goblin Warrior
+Krenko, Tin Street Kingpin | {2}{R} | Legendary Creature — Goblin Warrior
+Conspicuous Snoop | {R}{R} | Creature — Goblin Rogue
+Goblin Recruiter | {1}{R} | Creature — Goblin
+Goblin Piledriver | {1}{R} | Creature — Goblin Warrior
+Mogg War Marshal | {1}{R} | Creature — Goblin Warrior
+Battle Cry Goblin | {1}{R} | Creature — Goblin
+Goblin Sharpshooter | {2}{R} | Creature — Goblin
+Goblin Trashmaster | {2}{R}{R} | Creature — Goblin Warrior
+Goblin Goon | {3}{R} | Creature — Goblin Mutant
+Goblin Sledder | {R} | Creature — Goblin
+Goblin Settler | {3}{R} | Creature — Goblin
+Mogg Infestation | {3}{R}{R} | Sorcery
+Hordeling Outburst | {1}{R}{R} | Sorcery
+Dragon Fodder | {1}{R} | Sorcery
+Krenko's Command | {1}{R} | Sorcery
+Goblin Rally | {3}{R}{R} | Sorcery
+Empty the Warrens | {3}{R} | Sorcery
+Purphoros, God of the Forge | {3}{R} | Legendary Enchantment Creature — God
+Impact Tremors | {1}{R} | Enchantment
+Shared Animosity | {2}{R} | Enchantment
+Coat of Arms | {5} | Artifact
+Skullclamp | {1} | Artifact — Equipment
+Sol Ring | {1} | Artifact
+Arcane Signet | {2} | Artifact
+Mind Stone | {2} | Artifact
+Fire Diamond | {2} | Artifact
+Thought Vessel | {2} | Artifact
+Lightning Greaves | {2} | Artifact — Equipment
+Swiftfoot Boots | {2} | Artifact — Equipment
+Chaos Warp | {2}{R} | Instant
+Blasphemous Act | {8}{R} | Sorcery
+Vandalblast | {R} | Sorcery
+Faithless Looting | {R} | Sorcery
+Wheel of Fortune | {2}{R} | Sorcery
+Shock | {R} | Instant
+Abrade | {1}{R} | Instant
+Fling | {1}{R} | Instant
+Volcanic Hammer | {1}{R} | Sorcery
+Castle Embereth | | Legendary Land
+Den of the Bugbear | | Land
+Llanowar Elves | {G} | Creature — Elf Druid
+Grizzly Bears | {1}{G} | Creature — Bear
+Giant Growth | {G} | Instant
+Hill Giant | {3}{R} | Creature — Giant
+Raging Goblin | {R} | Creature — Goblin Berserker
+Craw Wurm | {4}{G}{G} | Creature — Wurm
+Rampant Growth | {1}{G} | Sorcery
+Centaur Courser | {2}{G} | Creature — Centaur Warrior
+Goblin Piker | {1}{R} | Creature — Goblin Warrior
+Titanic Growth | {1}{G} | Instant
+Academy at Tolaria West | | Plane — Dominaria
+Bant | | Plane — Alara
+Cliffside Market | | Plane — Mercadia
+Eloren Wilds | | Plane — Shandalar
+The Fourth Sphere | | Plane — Phyrexia
+Goldmeadow | | Plane — Lorwyn
+Krosa | | Plane — Dominaria
+Llanowar | | Plane — Dominaria
+Chaotic Aether | | Phenomenon
+Interplanar Tunnel | | Phenomenon
+All in Good Time | | Scheme
+Approach My Molten Realm | | Scheme
+Behold the Power of Destruction | | Scheme
+Choose Your Champion | | Scheme
+Dance, Pathetic Marionette | | Scheme
+The Dead Shall Serve | | Scheme
+A Display of My Dark Power | | Scheme
+Embrace My Diabolical Vision | | Scheme
+Every Hope Shall Vanish | | Scheme
+Feed the Machine | | Scheme
+I Bask in Your Silent Awe | | Ongoing Scheme
+I Call on the Ancient Magics | | Scheme
+I Delight in Your Convulsions | | Scheme
+I Know All, I See All | | Ongoing Scheme
+Ignite the Cloneforge! | | Scheme
+Into the Earthen Maw | | Scheme
+Introductions Are in Order | | Scheme
+Look Skyward and Despair | | Scheme
+May Civilization Collapse | | Scheme
+Mortal Flesh Is Weak | | Scheme
 """
 
 _KNOWN = [CardInfo(*(part.strip() for part in line.split("|"))) for line in _DATA.strip().splitlines()]
