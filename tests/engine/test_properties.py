@@ -1,4 +1,4 @@
-"""Property tests: random legal decisions from random seeds and decks.
+"""Property tests: random legal decisions, in every format, from random seeds and decks.
 
 Whatever the players decide, every card stays in exactly one zone, the process ends
 within a bound, every event cites a rule, and an illegal action raises the typed error
@@ -12,85 +12,145 @@ from hypothesis import strategies as st
 
 from helpers import all_cards
 from opening_hand import (
+    FORMATS,
+    Action,
+    BeginOnBattlefield,
+    ChooseBackupHand,
     ChooseBottom,
+    ChooseCompanion,
+    ChooseConspiracies,
     ChooseStarting,
     ChooseStartingPlayer,
     DeclareMulligan,
+    FinishOpeningActions,
     GameState,
     IllegalActionError,
     Keep,
+    KeepBackupHand,
     Mulligan,
+    OpeningHandActions,
+    PutConspiracies,
     PutOnBottom,
+    RevealCompanion,
+    RevealFromHand,
     SeatConfig,
+    UseSerumPowder,
+    Vanguard,
     apply,
     new_game,
 )
 
-# A London game start needs at most: 1 choice + per player 8 declarations and 1 bottoming.
-MAX_STEPS = 1 + 2 * (8 + 1)
+SPICE = (
+    "Serum Powder", "Leyline of the Void", "Chancellor of the Forge", "Gemstone Caverns",
+    "Lightning Bolt", "Goblin Guide", "Mystery Card",
+)  # fmt: skip
+OUTSIDE = ("Lurrus of the Dream-Den", "Yorion, Sky Nomad", "Power Play", "Backup Plan", "Duress")
+PLANAR = ("Krosa", "Bant", "Chaotic Aether", "Interplanar Tunnel")
+MAX_STEPS = 400
 
 
 @st.composite
 def games(draw: st.DrawFn) -> GameState:
-    def deck() -> tuple[str, ...]:
-        size = draw(st.integers(1, 80))
+    fmt = draw(st.sampled_from(sorted(FORMATS.values(), key=lambda f: f.key)))
+    n = draw(st.integers(fmt.min_players, min(fmt.max_players, 6)))
+    if fmt.team_size:
+        n = fmt.min_players
+    seats = []
+    for i in range(1, n + 1):
+        size = draw(st.integers(1, 70))
         lands = draw(st.integers(0, size))
-        return ("Mountain",) * lands + ("Lightning Bolt",) * (size - lands)
+        spice = draw(st.lists(st.sampled_from(SPICE), max_size=12))
+        cards = tuple(spice) + ("Mountain",) * lands + ("Shock",) * max(0, size - lands - len(spice))
+        seats.append(
+            SeatConfig(
+                f"Seat {i}",
+                cards,
+                sideboard=tuple(draw(st.lists(st.sampled_from(OUTSIDE), max_size=4))),
+                commanders=(cards[0],) if fmt.commander else (),
+                planar_deck=tuple(draw(st.lists(st.sampled_from(PLANAR), min_size=1, max_size=6))),
+                scheme_deck=("All in Good Time",) * 3,
+                vanguard=Vanguard("Avatar", draw(st.integers(-3, 3)), draw(st.integers(-5, 5))),
+            )
+        )
+    shared = n >= 4 and draw(st.booleans())
+    teams = [tuple(range(1, n + 1, 2)), tuple(range(2, n + 1, 2))] if shared else None
+    return new_game(seats, seed=draw(st.integers(0, 2**53 - 1)), format=fmt.key,
+                    shared_team_turns=shared, teams=teams)  # fmt: skip
 
-    side = ("Duress",) * draw(st.integers(0, 15))
-    return new_game(
-        [SeatConfig("Seat 1", deck(), side), SeatConfig("Seat 2", deck())], seed=draw(st.integers(0, 2**53 - 1))
-    )
 
-
-def illegal_actions(state: GameState) -> list[object]:
+def random_action(state: GameState, data: st.DataObject) -> Action:
     pending = state.pending
     assert pending is not None
-    other = 3 - pending.player
-    hand = state.player(pending.player).hand
-    actions: list[object] = [Keep(other), Mulligan(other), PutOnBottom(other, ())]
+    seat = pending.player
+    hand = state.player(seat).hand
+    if isinstance(pending, ChooseStartingPlayer):
+        return ChooseStarting(seat, data.draw(st.sampled_from(pending.options)))
+    if isinstance(pending, ChooseCompanion):
+        allowed = [o.card_id for o in pending.options if o.met is not False]
+        return RevealCompanion(seat, data.draw(st.sampled_from([None, *allowed])))
+    if isinstance(pending, ChooseConspiracies):
+        return PutConspiracies(seat, tuple(data.draw(st.lists(st.sampled_from(pending.options), unique=True))))
+    if isinstance(pending, ChooseBackupHand):
+        return KeepBackupHand(seat, data.draw(st.integers(0, len(pending.hands) - 1)))
+    if isinstance(pending, DeclareMulligan):
+        options: list[Action] = [Keep(seat), Mulligan(seat)]
+        options += [UseSerumPowder(seat, i) for i in pending.serum_powders]
+        return data.draw(st.sampled_from(options))
     if isinstance(pending, ChooseBottom):
-        actions += [Keep(pending.player), PutOnBottom(pending.player, tuple(c.id for c in hand[: pending.count - 1]))]
-        actions.append(PutOnBottom(pending.player, (state.player(other).cards()[0].id,) * pending.count))
+        return PutOnBottom(seat, tuple(c.id for c in data.draw(st.permutations(hand))[: pending.count]))
+    assert isinstance(pending, OpeningHandActions)
+    options = [FinishOpeningActions(seat)]
+    for card_id in pending.to_battlefield:
+        others = [c.id for c in hand if c.id != card_id]
+        exile = data.draw(st.sampled_from(others)) if card_id in pending.caverns and others else None
+        options.append(BeginOnBattlefield(seat, card_id, exile))
+    options += [RevealFromHand(seat, i) for i in pending.to_reveal]
+    return data.draw(st.sampled_from(options))
+
+
+def illegal_actions(state: GameState) -> list[Action]:
+    pending = state.pending
+    assert pending is not None
+    other = next(s for s in state.seats if s != pending.player)
+    own = pending.player
+    outsider = next(c.id for p in state.players if p.seat != own for c in p.cards())
+    wrong: list[Action] = [Keep(other), Mulligan(other), PutOnBottom(other, ()), FinishOpeningActions(other)]
+    if isinstance(pending, ChooseBottom):
+        wrong += [Keep(own), PutOnBottom(own, (outsider,) * pending.count)]
+        wrong.append(PutOnBottom(own, tuple(c.id for c in state.player(own).hand[: pending.count - 1])))
     elif isinstance(pending, DeclareMulligan):
-        actions += [PutOnBottom(pending.player, ()), ChooseStarting(pending.player, 1)]
+        wrong += [PutOnBottom(own, ()), UseSerumPowder(own, outsider), FinishOpeningActions(own)]
+    elif isinstance(pending, OpeningHandActions):
+        wrong += [Keep(own), BeginOnBattlefield(own, outsider), RevealFromHand(own, outsider)]
     else:
-        actions += [Keep(pending.player), ChooseStarting(pending.player, 9)]
-    return actions
+        wrong += [Keep(own), BeginOnBattlefield(own, outsider)]
+    return wrong
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(state=games(), data=st.data())
-def test_random_legal_decisions_conserve_cards_and_end(state: GameState, data: st.DataObject) -> None:
+def test_random_legal_decisions_in_every_format_conserve_cards_and_end(state: GameState, data: st.DataObject) -> None:
     cards = all_cards(state)
     assert len(cards) == len(set(cards))
     for _ in range(MAX_STEPS):
-        pending = state.pending
-        if pending is None:
+        if state.pending is None:
             break
         for wrong in illegal_actions(state):
             try:
-                apply(state, wrong)  # type: ignore[arg-type]
+                apply(state, wrong)
             except IllegalActionError:
                 pass
             else:
-                raise AssertionError(f"{wrong} was accepted while waiting for {pending}")
-        if isinstance(pending, ChooseStartingPlayer):
-            action: object = ChooseStarting(pending.player, data.draw(st.sampled_from(pending.options)))
-        elif isinstance(pending, DeclareMulligan):
-            action = data.draw(st.sampled_from([Keep(pending.player), Mulligan(pending.player)]))
-        else:
-            hand = state.player(pending.player).hand
-            chosen = data.draw(st.permutations(hand))[: pending.count]
-            action = PutOnBottom(pending.player, tuple(c.id for c in chosen))
-        state = apply(state, action)  # type: ignore[arg-type]
+                raise AssertionError(f"{wrong} was accepted while waiting for {state.pending}")
+        state = apply(state, random_action(state, data))
         assert all_cards(state) == cards
     else:
         raise AssertionError(f"the game start did not end within {MAX_STEPS} decisions")
     assert state.phase == "first_turn"
     assert all(p.kept and p.to_bottom == 0 for p in state.players)
     assert all(e.rule == "103" or e.rule.startswith("103.") for e in state.events)
-    for p in state.players:
-        # London: draw seven (or the whole library if smaller), bottom one per mulligan.
-        drawn = min(7, len(p.library) + len(p.hand))
-        assert len(p.hand) == max(0, drawn - p.mulligans)
+    assert all(p.revealed == () for p in state.players)
+    if state.format.planechase and any(
+        c.name in ("Krosa", "Bant") for c in state.player(state.starting_player or 0).cards()
+    ):
+        assert state.starting_plane is not None
