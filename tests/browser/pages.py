@@ -71,3 +71,43 @@ class AppPage:
 
     def expect_hand_size(self, size: int, seat: int = 1) -> None:
         expect(self.hand(seat)).to_have_count(size)
+
+    # set-up for variants
+    def choose_format(self, key: str, players: int | None = None, hot_seat: bool = False) -> None:
+        self.page.get_by_label("Format").select_option(key)
+        if players is not None:
+            self.page.get_by_role("spinbutton", name="Players").fill(str(players))
+            self.page.get_by_role("spinbutton", name="Players").dispatch_event("change")
+        if hot_seat:
+            self.page.get_by_label("Control").select_option("all")
+        self.button("Load sample deck").click()
+
+    @property
+    def prompt(self) -> Locator:
+        return self.page.get_by_test_id("prompt")
+
+    def play_through(self, max_steps: int = 80) -> list[str]:
+        """Hot-seat: answer every decision (play first, keep, no companion, done) until the
+        first turn begins; returns the prompts seen."""
+        prompts: list[str] = []
+        for _ in range(max_steps):
+            text = self.prompt.inner_text()
+            prompts.append(text)
+            if text.startswith("The game begins"):
+                return prompts
+            for name in ("Play first", "Keep", "Put on bottom"):
+                if self.button(name).is_visible():
+                    if name == "Put on bottom":
+                        count = int(text.split("Click ")[1].split(" card")[0])
+                        for i in range(count):
+                            self.deciding_hand().nth(i).click()
+                    self.button(name).click()
+                    break
+            else:
+                choices = self.page.locator("#choices button")
+                assert choices.count(), f"no control for the prompt {text!r}"
+                choices.last.click()
+        raise AssertionError(f"the game did not begin within {max_steps} steps: {prompts[-3:]}")
+
+    def deciding_hand(self) -> Locator:
+        return self.page.locator('.seat.deciding [data-testid="card"][data-zone="hand"]')

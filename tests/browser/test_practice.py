@@ -120,7 +120,7 @@ def test_deck_checks_name_the_rule_and_can_be_skipped(app: AppPage) -> None:
     app.open()
     deck = "20 Mountain\n5 Lightning Bolt\n15 Goblin Guide\n"
     app.deal(deck=deck, seed=7)
-    expect(app.message).to_contain_text("40 cards; a constructed deck needs at least 60 (CR 100.2a)")
+    expect(app.message).to_contain_text("40 cards; Two-player constructed decks need at least 60 (CR 100.2a)")
     expect(app.message).to_contain_text("5 copies of Lightning Bolt")
     app.deal(unchecked=True)
     app.choose_to_play_if_asked()
