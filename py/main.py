@@ -1,717 +1,78 @@
-"""The page adapter: renders the engine's state and turns clicks into engine actions.
+"""Page start-up: the smallest amount of work before the page is interactive.
 
-No rule is decided here. Every action goes to ``opening_hand.apply``, which validates
-it; a refused action shows the engine's message and changes nothing. User text (card
-names, decklists) only ever reaches the DOM through ``textContent`` and attributes.
+It builds the format menu from the engine's registry (``opening_hand.formats``, a small
+module), wires the controls, and marks the page ready. The table adapter and the whole
+engine (``table.py``, about 0.1 s to import in the browser) load right after, when the
+browser is idle, or at the first click that needs them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document, when
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, when, window
 
-from opening_hand import (
-    FORMATS,
-    MAX_SEED,
-    Action,
-    BeginOnBattlefield,
-    Card,
-    ChooseBackupHand,
-    ChooseBottom,
-    ChooseCompanion,
-    ChooseConspiracies,
-    ChooseStarting,
-    ChooseStartingPlayer,
-    DeckCheckError,
-    DeclareMulligan,
-    FinishOpeningActions,
-    GameState,
-    Keep,
-    KeepBackupHand,
-    Match,
-    Mulligan,
-    OpeningHandActions,
-    PutConspiracies,
-    PutOnBottom,
-    RevealCompanion,
-    RevealFromHand,
-    RulesError,
-    SeatConfig,
-    UseSerumPowder,
-    Vanguard,
-    apply,
-    check_deck,
-    find_format,
-    lookup,
-    new_game,
-    parse_decklist,
-    random_seed,
-)
-from opening_hand.match import Outcome
-from opening_hand.policy import POLICY_TEXT, autoplay
-from opening_hand.samples import SAMPLES
+from opening_hand.formats import FORMATS
 
-Node = Any  # a JavaScript DOM node reached through Pyodide's FFI
-ORDINALS = ("1st", "2nd", "3rd")
-BUTTONS = ("play-first", "draw-first", "keep", "mulligan", "serum-powder", "bottom")
+_table: Any = None
 
 
-def ordinal(n: int) -> str:
-    return ORDINALS[n - 1] if n <= 3 else f"{n}th"
+def table() -> Any:
+    """The table adapter, imported on first use."""
+    global _table
+    if _table is None:
+        from table import Page
+
+        _table = Page()
+    return _table
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Node:
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    for name, value in attrs.items():
-        node.setAttribute(name.rstrip("_").replace("_", "-"), value)  # for_ -> for
-    return node
-
-
-def type_glyph(type_line: str) -> str:
-    for word, glyph in (("Land", "▲"), ("Creature", "⚔"), ("Instant", "ϟ"), ("Sorcery", "✦"),
-                        ("Enchantment", "❂"), ("Artifact", "⚙"), ("Planeswalker", "✧"), ("Plane", "◎"),
-                        ("Phenomenon", "✺"), ("Scheme", "☠"), ("Conspiracy", "✉")):  # fmt: skip
-        if word in type_line:
-            return glyph
-    return "?"
-
-
-class Page:
-    def __init__(self) -> None:
-        by_id = document.getElementById
-        self.el = {
-            name: by_id(name)
-            for name in (
-                "format", "format-description", "players", "control", "teams-row", "shared-turns", "teams",
-                "vanguard", "vanguard-name", "vanguard-hand", "vanguard-life", "decklist", "restore", "seed",
-                "seed-used", "unchecked", "message", "prompt", "choices", "starting-player",
-                "first-draw-skipped", "turn-order", "seats", "log", "match", "result", "score-body",
-            )
-        }  # fmt: skip
-        self.buttons = {name: by_id(name) for name in BUTTONS}
-        self.state: GameState | None = None
-        self.users: frozenset[int] = frozenset({1})  # the seats the person at the keyboard decides for
-        self.match: Match | None = None
-        self.settings: dict[str, Any] = {}
-        self.marked: list[int] = []  # card ids chosen (for the bottom, or to exile), in order
-        self.logged = 0
-        self.stashed_text: str | None = None
-        self.seat_nodes: dict[int, dict[str, Node]] = {}
-        self.team_life_nodes: list[Node] = []
-
-    # ------------------------------------------------------------------- set-up
-
-    def build_menus(self) -> None:
-        """The format menu comes from the engine's registry."""
-        select = self.el["format"]
-        fragment = document.createDocumentFragment()
-        for fmt in FORMATS.values():
-            fragment.append(element("option", "", fmt.name, value=fmt.key))
-        select.replaceChildren(fragment)
-        select.value = "constructed"
-        self.el["policy"] = document.getElementById("policy")
-        self.el["policy"].textContent = POLICY_TEXT
-
-    def on_format(self) -> None:
-        fmt = find_format(self.el["format"].value)
-        players = self.el["players"]
-        players.min, players.max = str(fmt.min_players), str(fmt.max_players)
-        if not fmt.min_players <= self.int_value(players, fmt.min_players) <= fmt.max_players:
-            players.value = str(fmt.min_players if fmt.min_players > 2 or fmt.max_players == 2 else 4)
-        self.el["format-description"].textContent = fmt.description
-        self.el["vanguard"].hidden = not fmt.vanguard
-        self.on_players()
-
-    def on_players(self) -> None:
-        fmt = find_format(self.el["format"].value)
-        n = self.int_value(self.el["players"], fmt.min_players)
-        optional = fmt.multiplayer and not fmt.shared_team_turns and n >= 3
-        self.el["teams-row"].hidden = not optional
-        show = fmt.team_size is not None or (optional and self.el["shared-turns"].checked)
-        self.el["teams"].hidden = not show
-        if show:
-            self.build_team_selects(n, fmt.team_size)
-
-    def build_team_selects(self, n: int, team_size: int | None) -> None:
-        fragment = document.createDocumentFragment()
-        teams = max(2, n // (team_size or 2)) if team_size else 2
-        for seat in range(1, n + 1):
-            default = (seat - 1) // team_size + 1 if team_size else (seat - 1) % 2 + 1
-            label = element("label", "", f"Seat {seat} ", for_=f"team-{seat}")
-            select = element("select", "", id=f"team-{seat}", data_seat=str(seat))
-            for team in range(1, max(teams, 2) + 1):
-                option = element("option", "", f"Team {team}", value=str(team))
-                if team == default:
-                    option.selected = True
-                select.append(option)
-            label.append(select)
-            fragment.append(label)
-        self.el["teams"].replaceChildren(fragment)
-
-    @staticmethod
-    def int_value(node: Node, default: int) -> int:
-        raw = str(node.value).strip()
-        return int(raw) if raw.lstrip("-").isdigit() else default
-
-    def load_sample(self) -> None:
-        text = SAMPLES[self.el["format"].value]
-        current = self.el["decklist"].value
-        if current != text and current.strip() and current not in SAMPLES.values():
-            self.stashed_text = current  # nothing the user typed is lost
-            self.el["restore"].hidden = False
-        self.el["decklist"].value = text
-        self.say("")
-
-    def restore(self) -> None:
-        if self.stashed_text is not None:
-            self.el["decklist"].value = self.stashed_text
-            self.stashed_text = None
-            self.el["restore"].hidden = True
-
-    # ------------------------------------------------------------------- dealing
-
-    def say(self, text: str) -> None:
-        self.el["message"].textContent = text
-
-    def read_settings(self) -> dict[str, Any]:
-        fmt = find_format(self.el["format"].value)
-        raw_players = str(self.el["players"].value).strip()
-        if not raw_players.isdigit() or not fmt.min_players <= int(raw_players) <= fmt.max_players:
-            raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players.")
-        n = int(raw_players)
-        deck = parse_decklist(self.el["decklist"].value)
-        if not self.el["unchecked"].checked:
-            try:
-                check_deck(deck, fmt)
-            except DeckCheckError as error:
-                raise RulesError(
-                    f"This deck breaks the {fmt.name} deck rules:\n- "
-                    + "\n- ".join(error.problems)
-                    + "\nFix the list, or tick “Skip deck checks” to practise with it anyway."
-                ) from error
-        vanguard = None
-        if fmt.vanguard:
-            name = str(self.el["vanguard-name"].value).strip() or "Vanguard"
-            hand, life = self.el["vanguard-hand"].value, self.el["vanguard-life"].value
-            if not all(str(v).strip().lstrip("-").isdigit() for v in (hand, life)):
-                raise RulesError("The vanguard's hand and life modifiers must be whole numbers (e.g. -1 or 3).")
-            vanguard = Vanguard(name[:60], int(hand), int(life))
-        shared = not self.el["teams"].hidden
-        teams = None
-        if shared:
-            groups: dict[int, list[int]] = {}
-            for seat in range(1, n + 1):
-                groups.setdefault(int(document.getElementById(f"team-{seat}").value), []).append(seat)
-            teams = [tuple(seats) for _, seats in sorted(groups.items())]
-        seats = [
-            SeatConfig(
-                f"Seat {i}",
-                deck.main_cards(),
-                deck.sideboard_cards(),
-                commanders=deck.commander_names(),
-                planar_deck=deck.planar_cards(),
-                scheme_deck=deck.scheme_cards(),
-                vanguard=vanguard,
-            )
-            for i in range(1, n + 1)
-        ]
-        users = frozenset(range(1, n + 1)) if self.el["control"].value == "all" else frozenset({1})
-        return {"format": fmt.key, "seats": seats, "teams": teams, "shared": shared, "users": users, "n": n}
-
-    def read_seed(self) -> int:
-        raw = str(self.el["seed"].value).strip()
-        if not raw:
-            return random_seed()
-        if not raw.isdigit() or int(raw) > MAX_SEED:
-            raise RulesError(f"The seed must be a whole number from 0 to {MAX_SEED}, or blank for a random one.")
-        return int(raw)
-
-    def deal(self) -> None:
-        try:
-            settings = self.read_settings()
-            seed = self.read_seed()
-            state = self.start(settings, seed, chooser=None, reason="")
-        except RulesError as error:
-            self.say(str(error))
-            return
-        self.settings = settings
-        self.match = Match(seats=settings["n"])
-        self.show(state, seed)
-
-    def next_game(self) -> None:
-        state, match = self.state, self.match
-        if state is None or match is None or state.pending is not None:
-            self.say("Finish dealing this game first: the result is recorded once the first turn begins.")
-            return
-        results = self.results_from_select(state)
-        seed = state.seed + 1 if str(self.el["seed"].value).strip() else random_seed()
-        try:
-            match = match.record(state.chooser, results)
-            chooser, reason = match.next_chooser(seed)
-            next_state = self.start(self.settings, seed, chooser, reason)
-        except RulesError as error:
-            self.say(str(error))
-            return
-        self.match = match
-        self.show(next_state, seed)
-
-    def results_from_select(self, state: GameState) -> dict[int, Outcome]:
-        value = str(self.el["result"].value)
-        if value == "draw":
-            return {seat: "draw" for seat in state.seats}
-        winners = state.teams[int(value)]
-        return {seat: ("win" if seat in winners else "loss") for seat in state.seats}
-
-    def start(self, settings: dict[str, Any], seed: int, chooser: int | None, reason: str) -> GameState:
-        return new_game(
-            settings["seats"],
-            seed=seed,
-            format=settings["format"],
-            teams=settings["teams"],
-            shared_team_turns=settings["shared"],
-            chooser=chooser,
-            chooser_reason=reason,
-        )
-
-    def show(self, state: GameState, seed: int) -> None:
-        self.say("")
-        self.users = self.settings["users"]
-        self.el["seed-used"].textContent = f"seed {seed}"
-        self.state = None
-        self.logged = 0
-        self.el["log"].replaceChildren()
-        self.build_table(state)
-        self.advance(state)
-
-    # ------------------------------------------------------------------- actions
-
-    def act(self, action: Action) -> None:
-        if self.state is None:
-            self.say("Press Deal to start a game first.")
-            return
-        try:
-            state = apply(self.state, action)
-        except RulesError as error:
-            self.say(str(error))
-            return
-        self.say("")
-        self.advance(state)
-
-    def advance(self, state: GameState) -> None:
-        """Let the computer seats decide, then show the decision the user is asked for."""
-        state = autoplay(state, frozenset(state.seats) - self.users)
-        if self.state is None or state.pending != self.state.pending:
-            self.marked = []
-        self.state = state
-        self.render()
-
-    def pending_for_user(self) -> Any:
-        pending = self.state.pending if self.state else None
-        return pending if pending is not None and pending.player in self.users else None
-
-    def toggle_mark(self, card_id: int, seat: int) -> None:
-        pending = self.pending_for_user()
-        if isinstance(pending, ChooseBottom) and pending.player == seat:
-            limit = pending.count
-        elif isinstance(pending, OpeningHandActions) and pending.player == seat and pending.caverns:
-            limit = 1  # the card Gemstone Caverns exiles
-        else:
-            self.say("Cards are chosen only while you put cards on the bottom of your library.")
-            return
-        if card_id in self.marked:
-            self.marked.remove(card_id)
-        elif len(self.marked) >= limit:
-            self.say(f"You have already chosen {limit}; click a chosen card again to unmark it.")
-            return
-        else:
-            self.marked.append(card_id)
-        self.say("")
-        self.render()
-
-    def on_button(self, name: str) -> None:
-        pending = self.pending_for_user()
-        if pending is None:
-            return
-        seat = pending.player
-        if name == "keep":
-            self.act(Keep(seat))
-        elif name == "mulligan":
-            self.act(Mulligan(seat))
-        elif name == "serum-powder" and isinstance(pending, DeclareMulligan) and pending.serum_powders:
-            self.act(UseSerumPowder(seat, pending.serum_powders[0]))
-        elif name == "bottom":
-            self.act(PutOnBottom(seat, tuple(self.marked)))
-        elif name == "play-first" and isinstance(pending, ChooseStartingPlayer):
-            own = next(o for o in pending.options if self.state and self.state.team_of(o) == self.state.team_of(seat))
-            self.act(ChooseStarting(seat, own))
-        elif name == "draw-first" and isinstance(pending, ChooseStartingPlayer):
-            others = [o for o in pending.options if self.state and self.state.team_of(o) != self.state.team_of(seat)]
-            self.act(ChooseStarting(seat, others[0]))
-
-    def on_choice(self, action: str, arg: str) -> None:
-        pending = self.pending_for_user()
-        if pending is None:
-            return
-        seat = pending.player
-        if action == "start":
-            self.act(ChooseStarting(seat, int(arg)))
-        elif action == "companion":
-            self.act(RevealCompanion(seat, int(arg) if arg else None))
-        elif action == "conspiracies":
-            boxes = document.querySelectorAll("#choices input[data-conspiracy]:checked")
-            self.act(PutConspiracies(seat, tuple(int(box.dataset.conspiracy) for box in boxes)))
-        elif action == "backup":
-            self.act(KeepBackupHand(seat, int(arg)))
-        elif action == "battlefield":
-            card_id = int(arg)
-            exile = (
-                self.marked[0]
-                if isinstance(pending, OpeningHandActions) and card_id in pending.caverns and self.marked
-                else None
-            )
-            self.act(BeginOnBattlefield(seat, card_id, exile))
-        elif action == "reveal":
-            self.act(RevealFromHand(seat, int(arg)))
-        elif action == "done":
-            self.act(FinishOpeningActions(seat))
-
-    # ----------------------------------------------------------------- rendering
-
-    def seat_label(self, seat: int) -> str:
-        assert self.state is not None
-        name = self.state.player(seat).name
-        return f"{name} (you)" if self.users == {seat} else name
-
-    def build_table(self, state: GameState) -> None:
-        self.seat_nodes = {}
-        self.team_life_nodes = []
-        container = self.el["seats"]
-        container.replaceChildren()
-        self.state = state
-        for index, team in enumerate(state.teams):
-            parent = container
-            if len(team) > 1 or state.format.team_life is not None:
-                block = element("section", "team", aria_label=f"Team {index + 1}")
-                head = element("div", "team-head")
-                head.append(element("h3", "", f"Team {index + 1}"))
-                if state.format.team_life is not None:
-                    stat = element("span", "stat", "Team life ")
-                    life = element("b", "", data_testid=f"team-life-{index + 1}")
-                    stat.append(life)
-                    head.append(stat)
-                    self.team_life_nodes.append(life)
-                block.append(head)
-                container.append(block)
-                parent = block
-            for seat in team:
-                parent.append(self.build_seat(state, seat))
-
-    def build_seat(self, state: GameState, seat: int) -> Node:
-        section = element("section", "seat", aria_label=self.seat_label(seat), data_seat=str(seat))
-        head = element("div", "seat-head")
-        head.append(element("h3", "", self.seat_label(seat)))
-        nodes: dict[str, Node] = {"section": section}
-        stats = [("Library", "library", f"library-count-{seat}"), ("Mulligans", "mulligans", "")]
-        if state.format.team_life is None:
-            stats.insert(0, ("Life", "life", f"life-{seat}"))
-        for label, key, testid in stats:
-            stat = element("span", "stat", f"{label} ")
-            value = element("b", "", data_testid=testid) if testid else element("b")
-            stat.append(value)
-            head.append(stat)
-            nodes[key] = value
-        if seat == state.archenemy:
-            head.append(element("span", "chip", "Archenemy"))
-        section.append(head)
-        for zone, label in (("command", "Command"), ("battlefield", "Battlefield"), ("revealed", "Revealed"),
-                            ("hand", "Hand"), ("exile", "Exile")):  # fmt: skip
-            row = element("div", f"zone {zone}", data_testid=f"{zone}-{seat}", aria_label=f"Seat {seat}: {label}")
-            row.append(element("span", "zone-label", label))
-            section.append(row)
-            nodes[zone] = row
-        self.seat_nodes[seat] = nodes
-        return section
-
-    def render(self) -> None:
-        state = self.state
-        assert state is not None
-        pending = state.pending
-        for p in state.players:
-            nodes = self.seat_nodes[p.seat]
-            if "life" in nodes:
-                nodes["life"].textContent = "—" if p.life is None else str(p.life)
-            nodes["library"].textContent = str(len(p.library))
-            nodes["mulligans"].textContent = str(p.mulligans)
-            visible = p.seat in self.users
-            revealed = [c for c in p.hand if c.id in p.revealed]
-            self.render_zone(nodes["command"], p.seat, "command", p.command)
-            self.render_zone(nodes["battlefield"], p.seat, "battlefield", p.battlefield)
-            self.render_zone(nodes["revealed"], p.seat, "revealed", p.companion + tuple(revealed))
-            self.render_zone(nodes["exile"], p.seat, "exile", p.exile)
-            self.render_zone(
-                nodes["hand"], p.seat, "hand", p.hand if visible else (), backs=0 if visible else len(p.hand)
-            )
-            nodes["section"].classList.toggle("deciding", pending is not None and pending.player == p.seat)
-        for node, life in zip(self.team_life_nodes, state.team_life, strict=False):
-            node.textContent = "—" if life is None else str(life)
-        self.render_decision()
-        self.render_facts()
-        self.render_log()
-        self.render_match()
-
-    def render_zone(self, row: Node, seat: int, zone: str, cards: tuple[Card, ...], backs: int = 0) -> None:
-        fragment = document.createDocumentFragment()
-        fragment.append(element("span", "zone-label", zone.capitalize()))
-        clickable = zone == "hand" and seat in self.users
-        revealed = set(self.state.player(seat).revealed) if self.state else set()
-        for card in cards:
-            fragment.append(self.card_face(card, seat, zone, clickable, card.id in revealed and zone == "hand"))
-        for _ in range(backs):
-            fragment.append(element("div", "card-back", data_testid="card-back", aria_hidden="true"))
-        row.replaceChildren(fragment)
-        row.hidden = not cards and not backs and zone != "hand"
-        if backs:
-            row.setAttribute("aria-label", f"Seat {seat}: Hand, {plural(backs, 'card')} face down")
-
-    def card_face(self, card: Card, seat: int, zone: str, clickable: bool, revealed: bool) -> Node:
-        info = lookup(card.name)
-        colours = info.colours
-        frame = "land" if info.is_land else ("multi" if len(colours) > 1 else (colours or "colourless"))
-        parts = (info.name, info.type_line, f"mana cost {info.mana_cost}" if info.mana_cost else "")
-        label = ", ".join(part for part in parts if part)
-        order = self.marked.index(card.id) + 1 if card.id in self.marked else 0
-        if order:
-            label += f", chosen {ordinal(order)}"
-        attrs = {
-            "data_testid": "card",
-            "data_card_name": info.name,
-            "data_card_id": str(card.id),
-            "data_zone": zone,
-            "data_player": str(seat),
-            "aria_label": label,
-        }
-        if clickable:
-            face = element(
-                "button", f"card frame-{frame}", type="button", aria_pressed="true" if order else "false", **attrs
-            )
-        else:
-            face = element("div", f"card frame-{frame}", role="img", **attrs)
-        title = element("div", "card-title")
-        title.append(element("span", "card-name", info.name))
-        if info.mana_cost:
-            cost = element("span", "card-cost", aria_hidden="true")
-            for symbol in info.mana_cost.strip("{}").split("}{"):
-                cost.append(element("span", f"pip pip-{symbol.lower().replace('/', '')}", symbol))
-            title.append(cost)
-        face.append(title)
-        face.append(element("div", "card-art", type_glyph(info.type_line), aria_hidden="true"))
-        face.append(element("div", "card-type", info.type_line or "Card (type unknown)"))
-        if revealed:
-            face.append(element("span", "card-badge", "revealed"))
-        if self.state and card.id in self.state.player(seat).luck_counters:
-            face.append(element("span", "card-badge", "luck counter"))
-        if order:
-            face.append(element("span", "card-mark", ordinal(order), data_testid="bottom-order"))
-        return face
-
-    def render_decision(self) -> None:
-        state = self.state
-        assert state is not None
-        pending = state.pending
-        shown: set[str] = set()
-        choices = document.createDocumentFragment()
-        prompt = ""
-        if pending is None:
-            prompt = f"The game begins: {self.seat_label(state.starting_player or 0)} takes the first turn."
-        elif pending.player not in self.users:
-            prompt = f"Waiting for {self.seat_label(pending.player)}."
-        else:
-            who = "" if self.users == {pending.player} else f"{state.player(pending.player).name}: "
-            prompt, shown = self.describe(pending, choices)
-            prompt = who + prompt
-        self.el["prompt"].textContent = prompt
-        self.el["choices"].replaceChildren(choices)
-        for name, button in self.buttons.items():
-            button.hidden = name not in shown
-
-    def describe(self, pending: Any, choices: Node) -> tuple[str, set[str]]:
-        """The prompt and the controls for a decision of the user's."""
-        state = self.state
-        assert state is not None
-
-        def choice(text: str, action: str, arg: str = "", disabled: str = "") -> None:
-            button = element("button", "", text, type="button", data_action=action, data_arg=arg)
-            if disabled:
-                button.disabled = True
-                button.title = disabled
-            choices.append(button)
-
-        if isinstance(pending, ChooseStartingPlayer):
-            own = state.team_of(pending.player)
-            others = [o for o in pending.options if state.team_of(o) != own]
-            if len(others) > 1:
-                for seat in others:
-                    choice(f"{state.player(seat).name} plays first", "start", str(seat))
-            noun = "team" if state.shared_team_turns else "you"
-            return f"You choose who takes the first turn: play first ({noun}), or let someone else?", (
-                {"play-first", "draw-first"} if len(others) == 1 else {"play-first"}
-            )
-        if isinstance(pending, ChooseCompanion):
-            for option in pending.options:
-                blocked = option.reason if option.met is False else ""
-                choice(f"Reveal {option.name} as companion", "companion", str(option.card_id), blocked)
-            choice("No companion", "companion", "")
-            reasons = "; ".join(f"{o.name}: {o.reason}" for o in pending.options)
-            return f"Reveal a companion from outside the game (103.2b)? {reasons}", set()
-        if isinstance(pending, ChooseConspiracies):
-            p = state.player(pending.player)
-            for card in p.sideboard:
-                if card.id in pending.options:
-                    label = element("label", "", f" {card.name}")
-                    box = element("input", "", type="checkbox", data_conspiracy=str(card.id))
-                    box.checked = True
-                    label.prepend(box)
-                    choices.append(label)
-            choice("Put into the command zone", "conspiracies")
-            return "Choose the conspiracies to put into the command zone (103.2d).", set()
-        if isinstance(pending, ChooseBackupHand):
-            p = state.player(pending.player)
-            by_id = {c.id: c.name for c in p.hand}
-            for index, hand in enumerate(pending.hands):
-                choice(f"Keep hand {index + 1}: {', '.join(by_id[i] for i in hand)}", "backup", str(index))
-            return "Backup Plan: keep one of your hands; the others are shuffled into your library.", set()
-        if isinstance(pending, DeclareMulligan):
-            size = pending.hand_size - pending.cards_to_bottom_if_kept
-            bottom = (
-                f" (then put {pending.cards_to_bottom_if_kept} on the bottom)"
-                if pending.cards_to_bottom_if_kept
-                else ""
-            )
-            free = " — this mulligan is free (103.4c)" if pending.mulligans_taken < state.free_mulligans else ""
-            shown = {"keep", "mulligan"} | ({"serum-powder"} if pending.serum_powders else set())
-            after = pending.hand_size_after_mulligan
-            return f"Keep {plural(size, 'card')}{bottom}, or take a mulligan (to {after}){free}?", shown
-        if isinstance(pending, ChooseBottom):
-            return (
-                f"Click {plural(pending.count, 'card')} to put on the bottom, in order "
-                f"({len(self.marked)} of {pending.count} chosen), then press Put on bottom.",
-                {"bottom"},
-            )
-        assert isinstance(pending, OpeningHandActions)
-        p = state.player(pending.player)
-        names = {c.id: c.name for c in p.hand}
-        for card_id in pending.to_battlefield:
-            choice(f"Put {names[card_id]} onto the battlefield", "battlefield", str(card_id))
-        for card_id in pending.to_reveal:
-            choice(f"Reveal {names[card_id]}", "reveal", str(card_id))
-        choice("Done with opening-hand actions", "done")
-        caverns = " For Gemstone Caverns, first click the card to exile." if pending.caverns else ""
-        return f"Opening-hand actions (103.5): take any, in any order.{caverns}", set()
-
-    def render_facts(self) -> None:
-        state = self.state
-        assert state is not None
-        starter = state.starting_player
-        if starter is None:
-            self.el["starting-player"].textContent = "—"
-        elif state.shared_team_turns:
-            team = state.starting_team
-            self.el["starting-player"].textContent = f"Team {state.team_of(starter) + 1}: " + ", ".join(
-                self.seat_label(s) for s in team
-            )
-        else:
-            self.el["starting-player"].textContent = self.seat_label(starter)
-        if state.phase == "first_turn":
-            skipped = ", ".join(self.seat_label(s) for s in state.first_draw_skipped)
-            self.el["first-draw-skipped"].textContent = skipped or "no one"
-        else:
-            self.el["first-draw-skipped"].textContent = "—"
-        order = state.turn_order if starter is not None else ()
-        self.el["turn-order"].textContent = " → ".join(state.player(s).name for s in order) or "—"
-
-    def render_log(self) -> None:
-        events = self.state.events if self.state else ()
-        if self.logged >= len(events):
-            return
-        fragment = document.createDocumentFragment()
-        for event in events[self.logged :]:
-            item = element("li", "", data_rule=event.rule)
-            item.append(element("span", "rule", event.rule))
-            item.append(document.createTextNode(event.text))
-            if event.private and event.seat in self.users:
-                item.append(element("span", "private", f" {event.private}"))
-            fragment.append(item)
-        self.el["log"].append(fragment)
-        self.logged = len(events)
-        self.el["log"].scrollTop = self.el["log"].scrollHeight
-
-    def render_match(self) -> None:
-        state, match = self.state, self.match
-        assert state is not None
-        self.el["match"].hidden = state.pending is not None or match is None
-        if state.pending is not None or match is None:
-            return
-        results = document.createDocumentFragment()
-        for index, team in enumerate(state.teams):
-            names = " and ".join(state.player(s).name for s in team)
-            results.append(element("option", "", f"{names} won", value=str(index)))
-        results.append(element("option", "", "Draw", value="draw"))
-        self.el["result"].replaceChildren(results)
-        body = document.createDocumentFragment()
-        for seat, (won, lost, drawn) in match.score().items():
-            row = element("tr")
-            for text in (state.player(seat).name, str(won), str(lost), str(drawn)):
-                row.append(element("td", "", text))
-            body.append(row)
-        self.el["score-body"].replaceChildren(body)
-
-
-page = Page()
-page.build_menus()
+def build_format_menu() -> None:
+    select = document.getElementById("format")
+    fragment = document.createDocumentFragment()
+    for fmt in FORMATS.values():
+        option = document.createElement("option")
+        option.value = fmt.key
+        option.textContent = fmt.name
+        fragment.append(option)
+    select.replaceChildren(fragment)
+    select.value = "constructed"
 
 
 @when("change", "#format")
 def on_format(_event: object) -> None:
-    page.on_format()
+    table().on_format()
 
 
 @when("change", "#players")
 def on_players(_event: object) -> None:
-    page.on_players()
+    table().on_players()
 
 
 @when("change", "#shared-turns")
 def on_shared(_event: object) -> None:
-    page.on_players()
+    table().on_players()
 
 
 @when("click", "#sample")
 def on_sample(_event: object) -> None:
-    page.load_sample()
+    table().load_sample()
 
 
 @when("click", "#restore")
 def on_restore(_event: object) -> None:
-    page.restore()
+    table().restore()
 
 
 @when("click", "#deal")
 def on_deal(_event: object) -> None:
-    page.deal()
+    table().deal()
 
 
 @when("click", "#next-game")
 def on_next_game(_event: object) -> None:
-    page.next_game()
+    table().next_game()
 
 
 @when("click", "#controls")
@@ -721,17 +82,25 @@ def on_controls(event: Any) -> None:
         return
     action = target.getAttribute("data-action")  # None (JS null) on the fixed buttons
     if action:
-        page.on_choice(str(action), str(target.getAttribute("data-arg") or ""))
-    elif target.id in BUTTONS:
-        page.on_button(str(target.id))
+        table().on_choice(str(action), str(target.getAttribute("data-arg") or ""))
+    elif target.id:
+        table().on_button(str(target.id))
 
 
 @when("click", "#seats")
 def on_card(event: Any) -> None:
     card = event.target.closest("button.card")
     if card:
-        page.toggle_mark(int(card.dataset.cardId), int(card.dataset.player))
+        table().toggle_mark(int(card.dataset.cardId), int(card.dataset.player))
 
 
+build_format_menu()
 document.getElementById("deal").disabled = False
 document.body.dataset.ready = "true"
+# Warm the table and engine up once the browser is idle (or soon, where there is no
+# requestIdleCallback), so the first Deal does not wait for the import.
+warm_up = create_once_callable(lambda *_: table())
+if hasattr(window, "requestIdleCallback"):
+    window.requestIdleCallback(warm_up, to_js({"timeout": 1000}, dict_converter=window.Object.fromEntries))
+else:
+    window.setTimeout(warm_up, 50)

@@ -3,107 +3,129 @@ pure, seeded, standard-library-only state machine. No module here imports ``js``
 ``pyscript``: the page's adapter (``py/main.py``) is the only code that touches the DOM.
 """
 
-from .cards import CATALOG, Card, CardInfo, lookup
-from .decklist import DeckEntry, Decklist, check_constructed, check_deck, parse_decklist
-from .errors import (
-    CardNotInHandError,
-    DeckCheckError,
-    DecklistError,
-    IllegalActionError,
-    NotYourDecisionError,
-    RulesError,
-    WrongCardCountError,
-)
-from .formats import FORMATS, Format, find_format
-from .game import (
-    MAX_SEED,
-    Action,
-    BeginOnBattlefield,
-    ChooseBackupHand,
-    ChooseBottom,
-    ChooseCompanion,
-    ChooseConspiracies,
-    ChooseStarting,
-    ChooseStartingPlayer,
-    CompanionOption,
-    Decision,
-    DeclareMulligan,
-    Event,
-    FinishOpeningActions,
-    GameState,
-    Keep,
-    KeepBackupHand,
-    Mulligan,
-    OpeningHandActions,
-    PlayerState,
-    PutConspiracies,
-    PutOnBottom,
-    RevealCompanion,
-    RevealFromHand,
-    SeatConfig,
-    UseSerumPowder,
-    Vanguard,
-    apply,
-    new_game,
-    random_seed,
-)
-from .match import GameRecord, Match
-from .mulligan import MULLIGAN_RULES, London, MulliganRule, find_mulligan_rule
+# The package imports nothing at start-up: names load on first use (PEP 562), so the page
+# can import the small format registry without paying for the whole engine.
 
-__all__ = [
-    "CATALOG",
-    "FORMATS",
-    "MAX_SEED",
-    "MULLIGAN_RULES",
-    "Action",
-    "BeginOnBattlefield",
-    "Card",
-    "CardInfo",
-    "CardNotInHandError",
-    "ChooseBackupHand",
-    "ChooseBottom",
-    "ChooseCompanion",
-    "ChooseConspiracies",
-    "ChooseStarting",
-    "ChooseStartingPlayer",
-    "CompanionOption",
-    "Decision",
-    "DeckCheckError",
-    "DeckEntry",
-    "Decklist",
-    "DecklistError",
-    "DeclareMulligan",
-    "Event",
-    "FinishOpeningActions",
-    "Format",
-    "GameRecord",
-    "GameState",
-    "IllegalActionError",
-    "Keep",
-    "KeepBackupHand",
-    "London",
-    "Match",
-    "Mulligan",
-    "MulliganRule",
-    "NotYourDecisionError",
-    "OpeningHandActions",
-    "PlayerState",
-    "PutConspiracies",
-    "PutOnBottom",
-    "RevealCompanion",
-    "RevealFromHand",
-    "RulesError",
-    "SeatConfig",
-    "UseSerumPowder",
-    "Vanguard",
-    "WrongCardCountError",
-    "apply",
-    "check_constructed",
-    "check_deck",
-    "find_format",
-    "find_mulligan_rule",
-    "lookup",
-    "new_game",
-    "parse_decklist",
-    "random_seed",
-]
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS = {
+    "Action": "game",
+    "apply": "game",
+    "BeginOnBattlefield": "game",
+    "Card": "cards",
+    "CardInfo": "cards",
+    "CardNotInHandError": "errors",
+    "CATALOG": "cards",
+    "check_constructed": "decklist",
+    "check_deck": "decklist",
+    "ChooseBackupHand": "game",
+    "ChooseBottom": "game",
+    "ChooseCompanion": "game",
+    "ChooseConspiracies": "game",
+    "ChooseStarting": "game",
+    "ChooseStartingPlayer": "game",
+    "CompanionOption": "game",
+    "Decision": "game",
+    "DeckCheckError": "errors",
+    "DeckEntry": "decklist",
+    "Decklist": "decklist",
+    "DecklistError": "errors",
+    "DeclareMulligan": "game",
+    "Event": "game",
+    "find_format": "formats",
+    "find_mulligan_rule": "mulligan",
+    "FinishOpeningActions": "game",
+    "Format": "formats",
+    "FORMATS": "formats",
+    "GameRecord": "match",
+    "GameState": "game",
+    "IllegalActionError": "errors",
+    "Keep": "game",
+    "KeepBackupHand": "game",
+    "London": "mulligan",
+    "lookup": "cards",
+    "Match": "match",
+    "MAX_SEED": "game",
+    "Mulligan": "game",
+    "MULLIGAN_RULES": "mulligan",
+    "MulliganRule": "mulligan",
+    "new_game": "game",
+    "NotYourDecisionError": "errors",
+    "OpeningHandActions": "game",
+    "parse_decklist": "decklist",
+    "PlayerState": "game",
+    "PutConspiracies": "game",
+    "PutOnBottom": "game",
+    "random_seed": "game",
+    "RevealCompanion": "game",
+    "RevealFromHand": "game",
+    "RulesError": "errors",
+    "SeatConfig": "game",
+    "UseSerumPowder": "game",
+    "Vanguard": "game",
+    "WrongCardCountError": "errors",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from .cards import CATALOG, Card, CardInfo, lookup
+    from .decklist import DeckEntry, Decklist, check_constructed, check_deck, parse_decklist
+    from .errors import (
+        CardNotInHandError,
+        DeckCheckError,
+        DecklistError,
+        IllegalActionError,
+        NotYourDecisionError,
+        RulesError,
+        WrongCardCountError,
+    )
+    from .formats import FORMATS, Format, find_format
+    from .game import (
+        MAX_SEED,
+        Action,
+        BeginOnBattlefield,
+        ChooseBackupHand,
+        ChooseBottom,
+        ChooseCompanion,
+        ChooseConspiracies,
+        ChooseStarting,
+        ChooseStartingPlayer,
+        CompanionOption,
+        Decision,
+        DeclareMulligan,
+        Event,
+        FinishOpeningActions,
+        GameState,
+        Keep,
+        KeepBackupHand,
+        Mulligan,
+        OpeningHandActions,
+        PlayerState,
+        PutConspiracies,
+        PutOnBottom,
+        RevealCompanion,
+        RevealFromHand,
+        SeatConfig,
+        UseSerumPowder,
+        Vanguard,
+        apply,
+        new_game,
+        random_seed,
+    )
+    from .match import GameRecord, Match
+    from .mulligan import MULLIGAN_RULES, London, MulliganRule, find_mulligan_rule

@@ -1,0 +1,7 @@
+// Boot the vendored Pyodide directly (no PyScript, no app code) and flag readiness the
+// way the app does, so scripts/bench.py can compare the two start-up times.
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const pyodide = await loadPyodide({ indexURL: new URL("../vendor/pyodide/", import.meta.url).href });
+pyodide.runPython("1 + 1");
+document.body.dataset.ready = "true";

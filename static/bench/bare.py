@@ -1,0 +1,3 @@
+from pyscript import document
+
+document.body.dataset.ready = "true"
