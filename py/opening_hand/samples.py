@@ -4,8 +4,7 @@ The constructed sample is also the decklist index.html shows before Python has l
 tests/engine/test_page_files.py checks the two stay the same.
 """
 
-SAMPLES: dict[str, str] = {
-    "constructed": """\
+BURN = """\
 4 Goblin Guide
 4 Monastery Swiftspear
 4 Eidolon of the Great Revel
@@ -27,8 +26,9 @@ Sideboard
 2 Smash to Smithereens
 4 Kor Firewalker
 3 Deflecting Palm
-3 Searing Blood""",
-    "limited": """\
+3 Searing Blood"""
+
+LIMITED = """\
 9 Mountain
 8 Forest
 2 Llanowar Elves
@@ -44,7 +44,60 @@ Sideboard
 2 Goblin Piker
 1 Fling
 1 Titanic Growth
-2 Volcanic Hammer""",
+2 Volcanic Hammer"""
+
+PLANAR_DECK = """\
+
+
+Planar deck
+1 Academy at Tolaria West
+1 Bant
+1 Cliffside Market
+1 Eloren Wilds
+1 The Fourth Sphere
+1 Goldmeadow
+1 Krosa
+1 Llanowar
+1 Chaotic Aether
+1 Interplanar Tunnel"""
+
+SCHEME_DECK = """\
+
+
+Scheme deck
+1 All in Good Time
+1 Approach My Molten Realm
+1 Behold the Power of Destruction
+1 Choose Your Champion
+1 Dance, Pathetic Marionette
+1 The Dead Shall Serve
+1 A Display of My Dark Power
+1 Embrace My Diabolical Vision
+1 Every Hope Shall Vanish
+1 Feed the Machine
+1 I Bask in Your Silent Awe
+1 I Call on the Ancient Magics
+1 I Delight in Your Convulsions
+1 I Know All, I See All
+1 Ignite the Cloneforge!
+1 Into the Earthen Maw
+1 Introductions Are in Order
+1 Look Skyward and Despair
+1 May Civilization Collapse
+1 Mortal Flesh Is Weak"""
+
+CONSPIRACIES = """\
+
+
+Sideboard
+1 Power Play
+1 Backup Plan
+2 Shock
+1 Hill Giant"""
+
+SAMPLES: dict[str, str] = {
+    "constructed": BURN,
+    "limited": LIMITED,
     "multiplayer": """\
 4 Leyline of Sanctity
 4 Chancellor of the Forge
@@ -68,29 +121,7 @@ Sideboard
 
 Companion
 1 Yorion, Sky Nomad""",
-    "two-headed-giant": """\
-4 Goblin Guide
-4 Monastery Swiftspear
-4 Eidolon of the Great Revel
-4 Lightning Bolt
-4 Chain Lightning
-4 Lava Spike
-4 Rift Bolt
-4 Skewer the Critics
-4 Boros Charm
-4 Lightning Helix
-4 Inspiring Vantage
-4 Sacred Foundry
-4 Sunbaked Canyon
-7 Mountain
-1 Plains
-
-Sideboard
-3 Path to Exile
-2 Smash to Smithereens
-4 Kor Firewalker
-3 Deflecting Palm
-3 Searing Blood""",
+    "two-headed-giant": BURN,
     "commander": """\
 Commander
 1 Krenko, Mob Boss
@@ -207,130 +238,8 @@ Deck
 1 Castle Embereth
 1 Den of the Bugbear
 1 Sunbaked Canyon""",
-    "archenemy": """\
-4 Goblin Guide
-4 Monastery Swiftspear
-4 Eidolon of the Great Revel
-4 Lightning Bolt
-4 Chain Lightning
-4 Lava Spike
-4 Rift Bolt
-4 Skewer the Critics
-4 Boros Charm
-4 Lightning Helix
-4 Inspiring Vantage
-4 Sacred Foundry
-4 Sunbaked Canyon
-7 Mountain
-1 Plains
-
-Sideboard
-3 Path to Exile
-2 Smash to Smithereens
-4 Kor Firewalker
-3 Deflecting Palm
-3 Searing Blood
-
-Scheme deck
-1 All in Good Time
-1 Approach My Molten Realm
-1 Behold the Power of Destruction
-1 Choose Your Champion
-1 Dance, Pathetic Marionette
-1 The Dead Shall Serve
-1 A Display of My Dark Power
-1 Embrace My Diabolical Vision
-1 Every Hope Shall Vanish
-1 Feed the Machine
-1 I Bask in Your Silent Awe
-1 I Call on the Ancient Magics
-1 I Delight in Your Convulsions
-1 I Know All, I See All
-1 Ignite the Cloneforge!
-1 Into the Earthen Maw
-1 Introductions Are in Order
-1 Look Skyward and Despair
-1 May Civilization Collapse
-1 Mortal Flesh Is Weak""",
-    "vanguard": """\
-4 Goblin Guide
-4 Monastery Swiftspear
-4 Eidolon of the Great Revel
-4 Lightning Bolt
-4 Chain Lightning
-4 Lava Spike
-4 Rift Bolt
-4 Skewer the Critics
-4 Boros Charm
-4 Lightning Helix
-4 Inspiring Vantage
-4 Sacred Foundry
-4 Sunbaked Canyon
-7 Mountain
-1 Plains
-
-Sideboard
-3 Path to Exile
-2 Smash to Smithereens
-4 Kor Firewalker
-3 Deflecting Palm
-3 Searing Blood""",
-    "planechase": """\
-4 Goblin Guide
-4 Monastery Swiftspear
-4 Eidolon of the Great Revel
-4 Lightning Bolt
-4 Chain Lightning
-4 Lava Spike
-4 Rift Bolt
-4 Skewer the Critics
-4 Boros Charm
-4 Lightning Helix
-4 Inspiring Vantage
-4 Sacred Foundry
-4 Sunbaked Canyon
-7 Mountain
-1 Plains
-
-Sideboard
-3 Path to Exile
-2 Smash to Smithereens
-4 Kor Firewalker
-3 Deflecting Palm
-3 Searing Blood
-
-Planar deck
-1 Academy at Tolaria West
-1 Bant
-1 Cliffside Market
-1 Eloren Wilds
-1 The Fourth Sphere
-1 Goldmeadow
-1 Krosa
-1 Llanowar
-1 Chaotic Aether
-1 Interplanar Tunnel""",
-    "conspiracy": """\
-9 Mountain
-8 Forest
-2 Llanowar Elves
-2 Grizzly Bears
-2 Giant Growth
-2 Shock
-2 Hill Giant
-1 Raging Goblin
-1 Craw Wurm
-1 Lightning Bolt
-2 Rampant Growth
-2 Centaur Courser
-2 Goblin Piker
-1 Fling
-1 Titanic Growth
-2 Volcanic Hammer
-
-Sideboard
-1 Power Play
-1 Backup Plan
-2 Shock
-1 Hill Giant""",
+    "archenemy": BURN + SCHEME_DECK,
+    "vanguard": BURN,
+    "planechase": BURN + PLANAR_DECK,
+    "conspiracy": LIMITED + CONSPIRACIES,
 }

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from opening_hand import CATALOG, check_constructed, lookup, parse_decklist
 from opening_hand.cards import normalise
+from opening_hand.samples import SAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,6 +37,7 @@ def sample_deck_text() -> str:
 
 
 def test_the_sample_deck_on_the_page_is_a_legal_60_card_deck_of_known_cards() -> None:
+    assert sample_deck_text() == SAMPLES["constructed"], "index.html and samples.py must show the same deck"
     deck = parse_decklist(sample_deck_text())
     check_constructed(deck)
     assert len(deck.main_cards()) == 60 and len(deck.sideboard_cards()) == 15
