@@ -12,6 +12,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _EXPORTS = {
+    "ShuffleBack": "game",
+    "ScryDecision": "game",
+    "Scry": "game",
+    "ChooseShuffleBack": "game",
     "Action": "game",
     "apply": "game",
     "BeginOnBattlefield": "game",
@@ -36,7 +40,6 @@ _EXPORTS = {
     "DeclareMulligan": "game",
     "Event": "game",
     "find_format": "formats",
-    "find_mulligan_rule": "mulligan",
     "FinishOpeningActions": "game",
     "Format": "formats",
     "FORMATS": "formats",
@@ -45,13 +48,13 @@ _EXPORTS = {
     "IllegalActionError": "errors",
     "Keep": "game",
     "KeepBackupHand": "game",
-    "London": "mulligan",
+    "Edition": "editions",
+    "EDITIONS": "editions",
+    "find_edition": "editions",
     "lookup": "cards",
     "Match": "match",
     "MAX_SEED": "game",
     "Mulligan": "game",
-    "MULLIGAN_RULES": "mulligan",
-    "MulliganRule": "mulligan",
     "new_game": "game",
     "NotYourDecisionError": "errors",
     "OpeningHandActions": "game",
@@ -85,6 +88,7 @@ def __getattr__(name: str) -> Any:
 if TYPE_CHECKING:
     from .cards import CATALOG, Card, CardInfo, lookup
     from .decklist import DeckEntry, Decklist, check_constructed, check_deck, parse_decklist
+    from .editions import EDITIONS, Edition, find_edition
     from .errors import (
         CardNotInHandError,
         DeckCheckError,
@@ -103,6 +107,7 @@ if TYPE_CHECKING:
         ChooseBottom,
         ChooseCompanion,
         ChooseConspiracies,
+        ChooseShuffleBack,
         ChooseStarting,
         ChooseStartingPlayer,
         CompanionOption,
@@ -120,7 +125,10 @@ if TYPE_CHECKING:
         PutOnBottom,
         RevealCompanion,
         RevealFromHand,
+        Scry,
+        ScryDecision,
         SeatConfig,
+        ShuffleBack,
         UseSerumPowder,
         Vanguard,
         apply,
@@ -128,4 +136,3 @@ if TYPE_CHECKING:
         random_seed,
     )
     from .match import GameRecord, Match
-    from .mulligan import MULLIGAN_RULES, London, MulliganRule, find_mulligan_rule

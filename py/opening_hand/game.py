@@ -17,7 +17,7 @@ reproduces every shuffle, and one player's mulligans never change another player
 >>> state = apply(state, ChooseStarting(state.pending.player, starting_player=1))
 >>> state.pending
 DeclareMulligan(player=1, mulligans_taken=0, hand_size=7, cards_to_bottom_if_kept=0, hand_size_after_mulligan=6, \
-serum_powders=())
+serum_powders=(), set_aside=False)
 >>> state = apply(apply(state, Keep(1)), Keep(2))
 >>> state.phase, state.first_draw_skipped, [len(p.hand) for p in state.players]
 ('first_turn', (1,), [7, 7])
@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from .cards import Card, lookup, normalise
+from .editions import CURRENT, Edition, PartialParis, find_edition
 from .errors import (
     CardNotInHandError,
     IllegalActionError,
@@ -39,7 +40,6 @@ from .errors import (
     WrongCardCountError,
 )
 from .formats import Format, find_format
-from .mulligan import MulliganRule, find_mulligan_rule
 from .special import (
     BACKUP_PLAN,
     GEMSTONE_CAVERNS,
@@ -52,7 +52,7 @@ from .special import (
     revealed_from_opening_hand,
 )
 
-Phase = Literal["choose_starting_player", "setup", "backup_plan", "mulligans", "opening_actions", "first_turn"]
+Phase = Literal["choose_starting_player", "setup", "backup_plan", "mulligans", "scry", "opening_actions", "first_turn"]
 
 MAX_SEED = 2**53 - 1  # a seed must survive a round trip through JavaScript numbers
 
@@ -127,6 +127,7 @@ class DeclareMulligan:
     cards_to_bottom_if_kept: int
     hand_size_after_mulligan: int
     serum_powders: tuple[int, ...] = ()
+    set_aside: bool = False  # Partial Paris: a mulligan names the cards to set aside
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,23 @@ class ChooseBottom:
 
     player: int
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseShuffleBack:
+    """House rule (draw ten, choose three): ``player`` shuffles ``count`` cards back."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scry:
+    """Vancouver (2017 103.4): ``player``, below their starting hand size, looks at the top
+    card of their library (``card_id``) and may put it on the bottom."""
+
+    player: int
+    card_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +173,8 @@ Decision = (
     | ChooseBackupHand
     | DeclareMulligan
     | ChooseBottom
+    | ChooseShuffleBack
+    | Scry
     | OpeningHandActions
 )
 
@@ -194,7 +214,10 @@ class Keep:
 
 @dataclass(frozen=True, slots=True)
 class Mulligan:
+    """Take a mulligan. Under Partial Paris, ``card_ids`` are the cards to set aside."""
+
     player: int
+    card_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +233,20 @@ class PutOnBottom:
 
     player: int
     card_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleBack:
+    player: int
+    card_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScryDecision:
+    """Keep the looked-at card on top (``to_bottom=False``) or put it on the bottom."""
+
+    player: int
+    to_bottom: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +280,8 @@ Action = (
     | Mulligan
     | UseSerumPowder
     | PutOnBottom
+    | ShuffleBack
+    | ScryDecision
     | BeginOnBattlefield
     | RevealFromHand
     | FinishOpeningActions
@@ -299,6 +338,8 @@ class PlayerState:
     mulligans: int = 0  # mulligans taken
     kept: bool = False
     to_bottom: int = 0  # cards still owed to the bottom after keeping
+    to_shuffle: int = 0  # cards still owed back into the library (draw ten, choose three)
+    set_aside: tuple[Card, ...] = ()  # Partial Paris: set aside until the hand is kept
     shuffles: int = 0  # how many times this player has shuffled (seeds the next shuffle)
     vanguard: Vanguard | None = None
     commanders: tuple[int, ...] = ()  # ids of the deck's commanders (CR 103.2c)
@@ -315,6 +356,7 @@ class PlayerState:
             + self.exile
             + self.planar_deck
             + self.scheme_deck
+            + self.set_aside
         )
 
 
@@ -322,7 +364,7 @@ class PlayerState:
 class GameState:
     seed: int
     format: Format
-    rule: MulliganRule
+    edition: Edition
     players: tuple[PlayerState, ...]
     chooser: int
     teams: tuple[tuple[int, ...], ...]  # one team per player unless teams play
@@ -332,7 +374,9 @@ class GameState:
     phase: Phase = "choose_starting_player"
     starting_player: int | None = None
     queue: tuple[tuple[str, int], ...] = ()  # setup decisions still to ask: (kind, seat)
-    declared: tuple[tuple[int, bool], ...] = ()  # this round's declarations: (seat, mulligan?)
+    declared: tuple[tuple[int, bool, tuple[int, ...]], ...] = ()  # this round: (seat, mulligan?, cards set aside)
+    shuffled: bool = False  # the decks have become libraries (CR 103.2)
+    chooser_note: str = ""  # how the chooser was determined, logged when the edition says
     free_mulligans: int = 0
     first_draw_skipped: tuple[int, ...] = ()
     starting_plane: int | None = None
@@ -386,7 +430,7 @@ class GameState:
         if self.phase == "choose_starting_player":
             options = tuple(team[0] for team in self.teams) if self.shared_team_turns else self.seats
             return ChooseStartingPlayer(self.chooser, options)
-        if self.phase in ("setup", "backup_plan", "opening_actions"):
+        if self.phase in ("setup", "backup_plan", "scry", "opening_actions"):
             return self._queued_decision() if self.queue else None
         if self.phase != "mulligans":
             return None
@@ -394,19 +438,24 @@ class GameState:
             p = self.player(seat)
             if p.kept and p.to_bottom:
                 return ChooseBottom(seat, p.to_bottom)
+            if p.kept and p.to_shuffle:
+                return ChooseShuffleBack(seat, p.to_shuffle)
         declaring = self._next_to_declare()
         if declaring is None:
             return None
         p = self.player(declaring)
         counted = self.counted_mulligans(p)
-        after = self.rule.opening_hand_size(p.hand_size, self.counted_mulligans(replace(p, mulligans=p.mulligans + 1)))
+        after = self.edition.opening_hand_size(
+            p.hand_size, self.counted_mulligans(replace(p, mulligans=p.mulligans + 1))
+        )
         return DeclareMulligan(
             player=declaring,
             mulligans_taken=p.mulligans,
             hand_size=len(p.hand),
-            cards_to_bottom_if_kept=min(self.rule.cards_to_bottom(p.hand_size, counted), len(p.hand)),
+            cards_to_bottom_if_kept=min(self.edition.cards_to_bottom(p.hand_size, counted), len(p.hand)),
             hand_size_after_mulligan=after,
             serum_powders=tuple(c.id for c in p.hand if is_named(c.name, SERUM_POWDER)),
+            set_aside=isinstance(self.edition, PartialParis),
         )
 
     def _queued_decision(self) -> Decision:
@@ -424,6 +473,8 @@ class GameState:
             return ChooseConspiracies(seat, tuple(c.id for c in p.sideboard if lookup(c.name).has_type("Conspiracy")))
         if kind == "backup":
             return ChooseBackupHand(seat, p.backup_hands)
+        if kind == "scry":
+            return Scry(seat, p.library[0].id)
         return OpeningHandActions(seat, *self._opening_options(p))
 
     def _opening_options(self, p: PlayerState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -434,11 +485,22 @@ class GameState:
         reveal = tuple(c.id for c in p.hand if revealed_from_opening_hand(c.name) and c.id not in p.ever_revealed)
         return leylines + caverns, reveal, caverns
 
+    def round_seats(self) -> tuple[int, ...]:
+        """The players who declare in this round, in order. CR 103.4: every player still
+        deciding, the starting player first (103.4d: by team). Paris (2001 P.1.7, 2008
+        101.4): one player at a time; 2008 101.4b: one team at a time."""
+        declared = {seat for seat, *_ in self.declared}
+        active = [s for s in self.turn_order if not self.player(s).kept or s in declared]
+        if self.edition.declarations == "rounds" or not active:
+            return tuple(active)
+        if self.edition.team_rounds and self.shared_team_turns:
+            team = self.team_of(active[0])
+            return tuple(s for s in active if self.team_of(s) == team)
+        return (active[0],)
+
     def _next_to_declare(self) -> int | None:
-        """CR 103.4: the starting player declares first, then each other player in turn
-        order (103.4d: with shared team turns, the starting team's players, then each other team)."""
-        declared = {seat for seat, _ in self.declared}
-        for seat in self.turn_order:
+        declared = {seat for seat, *_ in self.declared}
+        for seat in self.round_seats():
             if not self.player(seat).kept and seat not in declared:
                 return seat
         return None
@@ -500,7 +562,7 @@ def new_game(
     seats: Sequence[SeatConfig],
     seed: int,
     format: str = "constructed",
-    mulligan_rule: str = "london",
+    edition: str = "london",
     *,
     teams: Sequence[Sequence[int]] | None = None,
     shared_team_turns: bool = False,
@@ -516,7 +578,7 @@ def new_game(
     always one team.
     """
     fmt = find_format(format)
-    rule = find_mulligan_rule(mulligan_rule)
+    rules = find_edition(edition)
     n = len(seats)
     if not (fmt.min_players <= n <= fmt.max_players):
         raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players, not {n}")
@@ -563,16 +625,16 @@ def new_game(
     state = GameState(
         seed=seed,
         format=fmt,
-        rule=rule,
+        edition=rules,
         players=tuple(players),
         chooser=0,
         teams=team_list,
         team_life=tuple(None for _ in team_list),
         shared_team_turns=shared,
         archenemy=archenemy if fmt.archenemy else None,
-        free_mulligans=fmt.free_mulligans_for(n),
+        free_mulligans=rules.free_mulligans(fmt, n),
     )
-    state = _log(state, "103", f"{fmt.name}: {n} players, {rule.name}, seed {seed}.")
+    state = _log(state, "103", f"{fmt.name}: {n} players, {rules.name} ({rules.year}), seed {seed}.")
     if fmt.archenemy:
         # CR 103.1b: the archenemy takes the first turn; no one chooses.
         state = replace(state, chooser=archenemy)
@@ -581,12 +643,17 @@ def new_game(
     if chooser is not None:
         if chooser not in state.seats:
             raise RulesError(f"there is no seat {chooser} to choose who takes the first turn")
-        state = replace(state, chooser=chooser)
-        return _log(state, "103.1", f"{_name(state, chooser)} chooses who takes the first turn: {chooser_reason}")
-    pick = _rng(seed, "starting-player-chooser").randrange(n) + 1
-    method = "wins the coin flip" if n == 2 else f"rolls highest on a {n}-sided die"
-    state = replace(state, chooser=pick)
-    return _log(state, "103.1", f"{_name(state, pick)} {method} and chooses who takes the first turn.")
+        note = f"{_name(state, chooser)} chooses who takes the first turn: {chooser_reason}"
+    else:
+        chooser = _rng(seed, "starting-player-chooser").randrange(n) + 1
+        method = "wins the coin flip" if n == 2 else f"rolls highest on a {n}-sided die"
+        note = f"{_name(state, chooser)} {method} and chooses who takes the first turn."
+    state = replace(state, chooser=chooser, chooser_note=note)
+    if rules.shuffle_before_choice:
+        # 2001 P.1.1, 2008 101.1, 2017 103.1: the decks are shuffled first, then the
+        # players determine who chooses (2008 101.2, 2017 103.2).
+        return _advance(_start(state, None))
+    return _log(state, "103.1", note)
 
 
 # ------------------------------------------------------------------------- applying
@@ -626,6 +693,8 @@ _WHAT = {
     "Mulligan": "taking a mulligan",
     "UseSerumPowder": "using Serum Powder",
     "PutOnBottom": "putting cards on the bottom",
+    "ShuffleBack": "shuffling cards back",
+    "ScryDecision": "scrying",
     "BeginOnBattlefield": "putting a card onto the battlefield",
     "RevealFromHand": "revealing a card from the opening hand",
     "FinishOpeningActions": "finishing opening-hand actions",
@@ -654,11 +723,23 @@ def _describe_pending(pending: Decision, state: GameState) -> str:
         return f"{who} to keep or take a mulligan"
     if isinstance(pending, ChooseBottom):
         return f"{who} to put {_plural(pending.count, 'card')} on the bottom"
+    if isinstance(pending, ChooseShuffleBack):
+        return f"{who} to shuffle {_plural(pending.count, 'card')} back"
+    if isinstance(pending, Scry):
+        return f"{who} to scry"
     return f"{who} to take opening-hand actions"
 
 
+# Code cites the current text's numbers; the log cites the chosen edition's own (e.g. "2008 101.4b").
+_STEP_OF = {number: step for step, number in reversed(CURRENT.items())} | {"103.4": "mulligan"}
+
+
 def _log(state: GameState, rule: str, text: str, seat: int | None = None, private: str = "") -> GameState:
-    event = Event(len(state.events) + 1, rule, text, seat, private)
+    """Append an event. ``rule`` is a step name (``"draw"``) or a current rule number
+    (``"103.4c"``); the event cites the edition's own number for it."""
+    step = rule if rule in CURRENT else _STEP_OF.get(rule)
+    cited = state.edition.cite(step) if step else rule
+    event = Event(len(state.events) + 1, cited, text, seat, private)
     return replace(state, events=state.events + (event,))
 
 
@@ -712,11 +793,14 @@ def _choose_starting(state: GameState, action: ChooseStarting) -> GameState:
     starter = _team_name(state, start)
     rule = "103.1a" if state.shared_team_turns else "103.1"
     state = _log(state, rule, f"{chooser} chooses {starter} to take the first turn (on the play).")
+    if state.shuffled:
+        return _life_and_draw(_power_play(state))
     return _start(state, start)
 
 
-def _start(state: GameState, start: int) -> GameState:
-    """CR 103.2: set aside, reveal companions, commanders, conspiracies - then shuffle."""
+def _start(state: GameState, start: int | None) -> GameState:
+    """CR 103.2: set aside, reveal companions, commanders, conspiracies - then shuffle.
+    (``start`` is None in editions that shuffle before the starting player is chosen.)"""
     state = replace(state, starting_player=start, phase="setup")
     for p in state.players:
         if p.sideboard:
@@ -725,7 +809,7 @@ def _start(state: GameState, start: int) -> GameState:
             )
     queue: list[tuple[str, int]] = []
     for seat in state.turn_order:
-        if any(is_companion(c.name) for c in state.player(seat).sideboard):
+        if state.edition.companion_rule and any(is_companion(c.name) for c in state.player(seat).sideboard):
             queue.append(("companion", seat))
     if state.format.conspiracy:
         for seat in state.turn_order:
@@ -806,9 +890,8 @@ def _power_play(state: GameState) -> GameState:
     return _log(state, "103.1c", f"Power Play: {_team_name(state, start)} is the starting player{chosen}.", start)
 
 
-def _deal(state: GameState) -> GameState:
-    """CR 103.1c, 103.2 (shuffle), 103.3 (life), 103.4 (draw): the steps with no decision."""
-    state = _power_play(state)
+def _shuffle_decks(state: GameState) -> GameState:
+    """CR 103.2: each player shuffles their deck (and planar and scheme decks)."""
     for p in state.players:
         p = _shuffle(p, state.seed, p.library)
         if p.planar_deck:
@@ -823,11 +906,16 @@ def _deal(state: GameState) -> GameState:
         extra.append("the scheme deck")
     also = f" ({' and '.join(extra)} too)" if extra else ""
     state = _log(state, "103.2", f"Each player shuffles their deck{also}; the decks become their libraries.")
+    return replace(state, shuffled=True)
+
+
+def _life_and_draw(state: GameState) -> GameState:
+    """CR 103.3 (life) and 103.4 (each player draws their starting hand size)."""
     state = _starting_life(state)
     queue: list[tuple[str, int]] = []
     for seat in state.turn_order:
         p = state.player(seat)
-        state = _with_player(state, _draw(p, p.hand_size))
+        state = _with_player(state, _draw(p, state.edition.initial_draw(p.hand_size)))
         backups = sum(1 for c in p.command if is_named(c.name, BACKUP_PLAN))
         if backups:
             p = state.player(seat)
@@ -839,13 +927,14 @@ def _deal(state: GameState) -> GameState:
             state = _with_player(state, replace(p, backup_hands=tuple(hands)))
             queue.append(("backup", seat))
             state = _log(state, "103.4", f"Backup Plan: {p.name} draws {_plural(backups, 'additional hand')}.", seat)
-    sizes = {p.hand_size for p in state.players}
+    sizes = {state.edition.initial_draw(p.hand_size) for p in state.players}
     if len(sizes) == 1:
-        state = _log(state, "103.4", f"Each player draws a hand of {_plural(sizes.pop(), 'card')}.")
+        state = _log(state, "draw", f"Each player draws a hand of {_plural(sizes.pop(), 'card')}.")
     else:
         for p in state.players:
-            rule = "103.4a" if p.vanguard else "103.4"
-            state = _log(state, rule, f"{p.name} draws a hand of {_plural(p.hand_size, 'card')}.", p.seat)
+            rule = "103.4a" if p.vanguard else "draw"
+            size = state.edition.initial_draw(p.hand_size)
+            state = _log(state, rule, f"{p.name} draws a hand of {_plural(size, 'card')}.", p.seat)
     if queue:
         return replace(state, phase="backup_plan", queue=tuple(queue))
     return replace(state, phase="mulligans", queue=())
@@ -895,14 +984,26 @@ def _keep_backup_hand(state: GameState, action: KeepBackupHand) -> GameState:
 
 def _declare(state: GameState, action: Keep | Mulligan) -> GameState:
     p = state.player(action.player)
-    if isinstance(action, Mulligan):
-        state = replace(state, declared=state.declared + ((p.seat, True),))
-        return _log(state, _decl_rule(state), f"{p.name} declares a mulligan.", p.seat)
-    return _keep(state, p, forced=False)
+    if isinstance(action, Keep):
+        return _keep(state, p, forced=False)
+    ids = tuple(action.card_ids)
+    if isinstance(state.edition, PartialParis):
+        if not ids:
+            raise WrongCardCountError("Partial Paris: choose at least one card to set aside")
+        if len(set(ids)) != len(ids):
+            raise WrongCardCountError("each card can be set aside only once")
+        for card_id in ids:
+            _card_in(p.hand, card_id, p.name, "hand")
+    elif ids:
+        raise IllegalActionError("a mulligan takes the whole hand: no cards are chosen")
+    state = replace(state, declared=state.declared + ((p.seat, True, ids),))
+    what = f"declares a mulligan, setting aside {_plural(len(ids), 'card')}" if ids else "declares a mulligan"
+    return _log(state, _decl_rule(state), f"{p.name} {what}.", p.seat)
 
 
 def _decl_rule(state: GameState) -> str:
-    return "103.4d" if state.shared_team_turns else "103.4"
+    """103.4d (2008 101.4b) when teams declare together."""
+    return "103.4d" if state.shared_team_turns else "mulligan"
 
 
 def _serum_powder(state: GameState, action: UseSerumPowder) -> GameState:
@@ -923,15 +1024,56 @@ def _serum_powder(state: GameState, action: UseSerumPowder) -> GameState:
 
 
 def _keep(state: GameState, p: PlayerState, forced: bool) -> GameState:
-    owed = min(state.rule.cards_to_bottom(p.hand_size, state.counted_mulligans(p)), len(p.hand))
-    state = _with_player(state, replace(p, kept=True, to_bottom=owed))
-    state = replace(state, declared=state.declared + ((p.seat, False),))
+    owed = min(state.edition.cards_to_bottom(p.hand_size, state.counted_mulligans(p)), len(p.hand))
+    back = min(len(p.hand) - p.hand_size, len(p.hand)) if state.edition.initial_draw(p.hand_size) > p.hand_size else 0
+    state = _with_player(state, replace(p, kept=True, to_bottom=owed, to_shuffle=max(0, back)))
+    state = replace(state, declared=state.declared + ((p.seat, False, ()),))
     bottom = f" and will put {_plural(owed, 'card')} on the bottom" if owed else ""
+    if back > 0:
+        bottom = f" and will shuffle {_plural(back, 'card')} back into their library"
     if forced:
-        text = f"{p.name} may not take further mulligans (the opening hand would be zero cards) and keeps{bottom}."
+        text = f"{p.name} may not take further mulligans ({state.edition.no_mulligan_reason}) and keeps{bottom}."
     else:
         text = f"{p.name} keeps {_plural(len(p.hand), 'card')}{bottom}."
-    return _log(state, _decl_rule(state), text, p.seat)
+    state = _log(state, _decl_rule(state), text, p.seat)
+    if p.set_aside:
+        # Partial Paris: once a hand is kept, the set-aside cards are shuffled into the library.
+        kept = state.player(p.seat)
+        kept = _shuffle(replace(kept, set_aside=()), state.seed, kept.library + kept.set_aside)
+        state = _with_player(state, kept)
+        state = _log(
+            state,
+            "mulligan",
+            f"{p.name} shuffles {_plural(len(p.set_aside), 'set-aside card')} into their library.",
+            p.seat,
+        )
+    return state
+
+
+def _shuffle_back(state: GameState, action: ShuffleBack) -> GameState:
+    """House rule (draw ten, choose three): the chosen cards are shuffled into the library."""
+    p = state.player(action.player)
+    ids = tuple(action.card_ids)
+    if len(set(ids)) != len(ids) or len(ids) != p.to_shuffle:
+        raise WrongCardCountError(f"{p.name} must shuffle back exactly {_plural(p.to_shuffle, 'different card')}")
+    chosen = tuple(_card_in(p.hand, i, p.name, "hand") for i in ids)
+    p = replace(p, hand=tuple(c for c in p.hand if c.id not in set(ids)), to_shuffle=0)
+    p = _shuffle(p, state.seed, p.library + chosen)
+    state = _with_player(state, p)
+    return _log(state, "mulligan", f"{p.name} shuffles {_plural(len(chosen), 'card')} back into their library; "
+                f"the opening hand is {_plural(len(p.hand), 'card')}.", p.seat, _names(chosen))  # fmt: skip
+
+
+def _scry(state: GameState, action: ScryDecision) -> GameState:
+    """Vancouver (2017 103.4): look at the top card and may put it on the bottom."""
+    p = state.player(action.player)
+    top = p.library[0]
+    if action.to_bottom:
+        p = replace(p, library=p.library[1:] + (top,))
+        state = _with_player(state, p)
+    where = "on the bottom" if action.to_bottom else "on top"
+    state = _log(state, "scry", f"{p.name} scries 1 and leaves the card {where}.", p.seat, top.name)
+    return _rest_of_queue(state)
 
 
 def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
@@ -959,29 +1101,52 @@ def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
 
 
 def _take_mulligans(state: GameState) -> GameState:
-    """CR 103.4: all players who declared a mulligan take it at the same time."""
-    takers = [seat for seat, mulligan in state.declared if mulligan]
-    names = " and ".join(_name(state, s) for s in takers)
+    """CR 103.4: all players who declared a mulligan take it at the same time (in the
+    Paris editions a round has one player, or one team: 2008 101.4b)."""
+    takers = [(seat, ids) for seat, mulligan, ids in state.declared if mulligan]
+    names = " and ".join(_name(state, s) for s, _ in takers)
     verb = "takes a mulligan" if len(takers) == 1 else "take mulligans at the same time"
-    state = _log(state, "103.4", f"{names} {verb}.")
-    for seat in takers:
+    state = _log(state, _decl_rule(state), f"{names} {verb}.")
+    for seat, ids in takers:
         p = state.player(seat)
         p = replace(p, mulligans=p.mulligans + 1)
-        draw = state.rule.cards_to_draw(p.hand_size, state.counted_mulligans(p))
-        p = _draw(replace(_shuffle(p, state.seed, p.library + p.hand), hand=()), draw)
         free = p.mulligans <= state.free_mulligans
+        note = f" (mulligan {p.mulligans}{', free' if free else ''})"
+        if ids:  # Partial Paris: set the chosen cards aside, draw that many minus one
+            chosen = tuple(c for c in p.hand if c.id in ids)
+            p = replace(p, hand=tuple(c for c in p.hand if c.id not in ids), set_aside=p.set_aside + chosen)
+            p = _draw(p, len(chosen) - 1)
+            drew = _plural(len(chosen) - 1, "card")
+            text = f"{p.name} sets aside {_plural(len(chosen), 'card')} and draws {drew}{note}."
+            state = _log(_with_player(state, p), "mulligan", text, seat, _names(chosen))
+            continue
+        revealed = p.hand
+        draw = state.edition.cards_to_draw(p.hand_size, state.counted_mulligans(p))
+        p = _draw(replace(_shuffle(p, state.seed, p.library + p.hand), hand=()), draw)
         state = _with_player(state, p)
+        shown = f"reveals {_names(revealed)}, " if state.edition.reveals_hand() else ""
         state = _log(
             state,
-            "103.4c" if free else "103.4",
-            f"{p.name} shuffles their hand into their library and draws {_plural(len(p.hand), 'card')}"
-            f" (mulligan {p.mulligans}{', free' if free else ''}).",
+            "103.4c" if free else "mulligan",
+            f"{p.name} {shown}shuffles their hand into their library and draws {_plural(len(p.hand), 'card')}{note}.",
             seat,
         )
     return replace(state, declared=())
 
 
 # ---------------------------------------------------------------------------- 103.5
+
+
+def _scry_queue(state: GameState) -> tuple[tuple[str, int], ...]:
+    """Vancouver (2017 103.4): after all keep, each player in turn order whose hand is
+    smaller than their starting hand size may scry 1."""
+    if not state.edition.scry:
+        return ()
+    return tuple(
+        ("scry", seat)
+        for seat in state.turn_order
+        if len(state.player(seat).hand) < state.player(seat).hand_size and state.player(seat).library
+    )
 
 
 def _opening_queue(state: GameState) -> tuple[tuple[str, int], ...]:
@@ -1046,28 +1211,39 @@ def _advance(state: GameState) -> GameState:
         if state.phase == "setup":
             if state.queue:
                 return state
-            state = _deal(state)
+            if not state.shuffled:
+                state = _shuffle_decks(state)
+            if state.starting_player is None:  # the editions that shuffle before choosing
+                state = _log(replace(state, phase="choose_starting_player"), "103.1", state.chooser_note)
+                return state
+            state = _life_and_draw(_power_play(state))
         elif state.phase == "backup_plan":
             if state.queue:
                 return state
             state = replace(state, phase="mulligans")
         elif state.phase == "mulligans":
-            if any(p.kept and p.to_bottom for p in state.players):
+            if any(p.kept and (p.to_bottom or p.to_shuffle) for p in state.players):
                 return state
             seat = state._next_to_declare()
             if seat is not None:
                 p = state.player(seat)
-                if state.rule.may_mulligan(p.hand_size, state.counted_mulligans(p)):
+                if state.edition.may_mulligan(p.hand_size, state.counted_mulligans(p), p.mulligans, p.hand):
                     return state
                 state = _keep(state, p, forced=True)
-            elif any(mulligan for _, mulligan in state.declared):
+            elif any(mulligan for _, mulligan, _ids in state.declared):
                 state = _take_mulligans(state)
+            elif not all(p.kept for p in state.players):
+                state = replace(state, declared=())  # the next player (Paris) or team (2008 101.4b)
             else:
-                state = _log(state, "103.4", "The mulligan process is complete.")
-                queue = _opening_queue(state)
-                if not queue:
-                    state = _log(state, "103.5", "No card in an opening hand allows an action.")
-                state = replace(state, phase="opening_actions", declared=(), queue=queue)
+                state = _log(replace(state, declared=()), "mulligan", "The mulligan process is complete.")
+                state = replace(state, phase="scry", queue=_scry_queue(state))
+        elif state.phase == "scry":
+            if state.queue:
+                return state
+            queue = _opening_queue(state)
+            if not queue:
+                state = _log(state, "103.5", "No card in an opening hand allows an action.")
+            state = replace(state, phase="opening_actions", queue=queue)
         elif state.phase == "opening_actions":
             if state.queue:
                 return state
@@ -1129,6 +1305,8 @@ _ACTIONS_FOR: dict[type, type | tuple[type, ...]] = {
     ChooseBackupHand: KeepBackupHand,
     DeclareMulligan: (Keep, Mulligan, UseSerumPowder),
     ChooseBottom: PutOnBottom,
+    ChooseShuffleBack: ShuffleBack,
+    Scry: ScryDecision,
     OpeningHandActions: (BeginOnBattlefield, RevealFromHand, FinishOpeningActions),
 }
 
@@ -1141,6 +1319,8 @@ _HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     Mulligan: _declare,
     UseSerumPowder: _serum_powder,
     PutOnBottom: _put_on_bottom,
+    ShuffleBack: _shuffle_back,
+    ScryDecision: _scry,
     BeginOnBattlefield: _begin_on_battlefield,
     RevealFromHand: _reveal_from_hand,
     FinishOpeningActions: _finish_opening,
