@@ -1,7 +1,8 @@
 """Page start-up: the smallest amount of work before the page is interactive.
 
-It builds the format menu from the engine's registry (``opening_hand.formats``, a small
-module), wires the controls, and marks the page ready. The table adapter and the whole
+It builds the format and rules menus from the engine's registries (``opening_hand.formats``
+and ``opening_hand.editions``, small modules), wires the controls, and marks the page
+ready. The table adapter and the whole
 engine (``table.py``, about 0.1 s to import in the browser) load right after, when the
 browser is idle, or at the first click that needs them.
 """
@@ -13,6 +14,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, when, window
 
+from opening_hand.editions import EDITIONS
 from opening_hand.formats import FORMATS
 
 _table: Any = None
@@ -28,21 +30,30 @@ def table() -> Any:
     return _table
 
 
-def build_format_menu() -> None:
-    select = document.getElementById("format")
+def build_menu(select_id: str, entries: dict[str, str], selected: str) -> None:
+    select = document.getElementById(select_id)
     fragment = document.createDocumentFragment()
-    for fmt in FORMATS.values():
+    for key, name in entries.items():
         option = document.createElement("option")
-        option.value = fmt.key
-        option.textContent = fmt.name
+        option.value = key
+        option.textContent = name
         fragment.append(option)
     select.replaceChildren(fragment)
-    select.value = "constructed"
+    select.value = selected
 
 
 @when("change", "#format")
 def on_format(_event: object) -> None:
     table().on_format()
+
+
+def show_rules_summary() -> None:
+    document.getElementById("rules-description").textContent = EDITIONS[document.getElementById("rules").value].summary
+
+
+@when("change", "#rules")
+def on_rules(_event: object) -> None:
+    show_rules_summary()
 
 
 @when("change", "#players")
@@ -94,7 +105,9 @@ def on_card(event: Any) -> None:
         table().toggle_mark(int(card.dataset.cardId), int(card.dataset.player))
 
 
-build_format_menu()
+build_menu("format", {key: fmt.name for key, fmt in FORMATS.items()}, "constructed")
+build_menu("rules", {key: f"{e.name} ({e.year})" for key, e in EDITIONS.items()}, "london")
+show_rules_summary()
 document.getElementById("deal").disabled = False
 document.body.dataset.ready = "true"
 # Warm the table and engine up once the browser is idle (or soon, where there is no

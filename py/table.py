@@ -20,6 +20,7 @@ from opening_hand import (
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
+    ChooseShuffleBack,
     ChooseStarting,
     ChooseStartingPlayer,
     DeckCheckError,
@@ -36,7 +37,10 @@ from opening_hand import (
     RevealCompanion,
     RevealFromHand,
     RulesError,
+    Scry,
+    ScryDecision,
     SeatConfig,
+    ShuffleBack,
     UseSerumPowder,
     Vanguard,
     apply,
@@ -53,7 +57,15 @@ from opening_hand.samples import SAMPLES
 
 Node = Any  # a JavaScript DOM node reached through Pyodide's FFI
 ORDINALS = ("1st", "2nd", "3rd")
-BUTTONS = ("play-first", "draw-first", "keep", "mulligan", "serum-powder", "bottom")
+BUTTONS = (
+    "play-first", "draw-first", "keep", "mulligan", "serum-powder", "set-aside", "keep-on-top", "bottom", "shuffle-back"
+)  # fmt: skip
+
+
+ZONE_LABELS = {
+    "command": "Command", "battlefield": "Battlefield", "revealed": "Revealed", "library": "Library (top card)",
+    "hand": "Hand", "set-aside": "Set aside", "exile": "Exile",
+}  # fmt: skip
 
 
 def ordinal(n: int) -> str:
@@ -91,7 +103,7 @@ class Page:
             name: by_id(name)
             for name in (
                 "format", "format-description", "players", "control", "teams-row", "shared-turns", "teams",
-                "vanguard", "vanguard-name", "vanguard-hand", "vanguard-life", "decklist", "restore", "seed",
+                "rules", "vanguard", "vanguard-name", "vanguard-hand", "vanguard-life", "decklist", "restore", "seed",
                 "seed-used", "unchecked", "message", "prompt", "choices", "starting-player",
                 "first-draw-skipped", "turn-order", "seats", "log", "match", "result", "score-body",
             )
@@ -214,7 +226,11 @@ class Page:
             for i in range(1, n + 1)
         ]
         users = frozenset(range(1, n + 1)) if self.el["control"].value == "all" else frozenset({1})
-        return {"format": fmt.key, "seats": seats, "teams": teams, "shared": shared, "users": users, "n": n}
+        edition = str(self.el["rules"].value)
+        return {
+            "format": fmt.key, "edition": edition, "seats": seats, "teams": teams, "shared": shared,
+            "users": users, "n": n,
+        }  # fmt: skip
 
     def read_seed(self) -> int:
         raw = str(self.el["seed"].value).strip()
@@ -265,6 +281,7 @@ class Page:
             settings["seats"],
             seed=seed,
             format=settings["format"],
+            edition=settings["edition"],
             teams=settings["teams"],
             shared_team_turns=settings["shared"],
             chooser=chooser,
@@ -309,12 +326,14 @@ class Page:
 
     def toggle_mark(self, card_id: int, seat: int) -> None:
         pending = self.pending_for_user()
-        if isinstance(pending, ChooseBottom) and pending.player == seat:
+        if isinstance(pending, ChooseBottom | ChooseShuffleBack) and pending.player == seat:
             limit = pending.count
+        elif isinstance(pending, DeclareMulligan) and pending.player == seat and pending.set_aside:
+            limit = len(self.state.player(seat).hand) if self.state else 0
         elif isinstance(pending, OpeningHandActions) and pending.player == seat and pending.caverns:
             limit = 1  # the card Gemstone Caverns exiles
         else:
-            self.say("Cards are chosen only while you put cards on the bottom of your library.")
+            self.say("Cards are chosen only while you put cards on the bottom, set them aside or shuffle them back.")
             return
         if card_id in self.marked:
             self.marked.remove(card_id)
@@ -337,8 +356,16 @@ class Page:
             self.act(Mulligan(seat))
         elif name == "serum-powder" and isinstance(pending, DeclareMulligan) and pending.serum_powders:
             self.act(UseSerumPowder(seat, pending.serum_powders[0]))
+        elif name == "bottom" and isinstance(pending, Scry):
+            self.act(ScryDecision(seat, to_bottom=True))
+        elif name == "keep-on-top" and isinstance(pending, Scry):
+            self.act(ScryDecision(seat, to_bottom=False))
         elif name == "bottom":
             self.act(PutOnBottom(seat, tuple(self.marked)))
+        elif name == "set-aside":
+            self.act(Mulligan(seat, tuple(self.marked)))
+        elif name == "shuffle-back":
+            self.act(ShuffleBack(seat, tuple(self.marked)))
         elif name == "play-first" and isinstance(pending, ChooseStartingPlayer):
             own = next(o for o in pending.options if self.state and self.state.team_of(o) == self.state.team_of(seat))
             self.act(ChooseStarting(seat, own))
@@ -422,11 +449,12 @@ class Page:
             head.append(element("span", "chip", "Archenemy"))
         section.append(head)
         for zone, label in (("command", "Command"), ("battlefield", "Battlefield"), ("revealed", "Revealed"),
-                            ("hand", "Hand"), ("exile", "Exile")):  # fmt: skip
+                            ("library", "Library (top)"), ("hand", "Hand"), ("set-aside", "Set aside"),
+                            ("exile", "Exile")):  # fmt: skip
             row = element("div", f"zone {zone}", data_testid=f"{zone}-{seat}", aria_label=f"Seat {seat}: {label}")
             row.append(element("span", "zone-label", label))
             section.append(row)
-            nodes[zone] = row
+            nodes[f"zone:{zone}"] = row
         self.seat_nodes[seat] = nodes
         return section
 
@@ -442,12 +470,15 @@ class Page:
             nodes["mulligans"].textContent = str(p.mulligans)
             visible = p.seat in self.users
             revealed = [c for c in p.hand if c.id in p.revealed]
-            self.render_zone(nodes["command"], p.seat, "command", p.command)
-            self.render_zone(nodes["battlefield"], p.seat, "battlefield", p.battlefield)
-            self.render_zone(nodes["revealed"], p.seat, "revealed", p.companion + tuple(revealed))
-            self.render_zone(nodes["exile"], p.seat, "exile", p.exile)
+            self.render_zone(nodes["zone:command"], p.seat, "command", p.command)
+            self.render_zone(nodes["zone:battlefield"], p.seat, "battlefield", p.battlefield)
+            self.render_zone(nodes["zone:revealed"], p.seat, "revealed", p.companion + tuple(revealed))
+            self.render_zone(nodes["zone:exile"], p.seat, "exile", p.exile)
+            scrying = isinstance(pending, Scry) and pending.player == p.seat and visible
+            self.render_zone(nodes["zone:library"], p.seat, "library", p.library[:1] if scrying else ())
+            self.render_zone(nodes["zone:set-aside"], p.seat, "set-aside", p.set_aside if visible else ())
             self.render_zone(
-                nodes["hand"], p.seat, "hand", p.hand if visible else (), backs=0 if visible else len(p.hand)
+                nodes["zone:hand"], p.seat, "hand", p.hand if visible else (), backs=0 if visible else len(p.hand)
             )
             nodes["section"].classList.toggle("deciding", pending is not None and pending.player == p.seat)
         for node, life in zip(self.team_life_nodes, state.team_life, strict=False):
@@ -459,7 +490,7 @@ class Page:
 
     def render_zone(self, row: Node, seat: int, zone: str, cards: tuple[Card, ...], backs: int = 0) -> None:
         fragment = document.createDocumentFragment()
-        fragment.append(element("span", "zone-label", zone.capitalize()))
+        fragment.append(element("span", "zone-label", ZONE_LABELS[zone]))
         clickable = zone == "hand" and seat in self.users
         revealed = set(self.state.player(seat).revealed) if self.state else set()
         for card in cards:
@@ -585,10 +616,30 @@ class Page:
                 if pending.cards_to_bottom_if_kept
                 else ""
             )
-            free = " — this mulligan is free (103.4c)" if pending.mulligans_taken < state.free_mulligans else ""
+            free = ""
+            if pending.mulligans_taken < state.free_mulligans:
+                free = f" — this mulligan is free ({state.edition.cite('free')})"
+            if pending.set_aside:
+                return (
+                    f"Keep {plural(pending.hand_size, 'card')}, or click cards and Set aside: you draw one fewer "
+                    f"({len(self.marked)} chosen).",
+                    {"keep", "set-aside"},
+                )
             shown = {"keep", "mulligan"} | ({"serum-powder"} if pending.serum_powders else set())
             after = pending.hand_size_after_mulligan
             return f"Keep {plural(size, 'card')}{bottom}, or take a mulligan (to {after}){free}?", shown
+        if isinstance(pending, ChooseShuffleBack):
+            return (
+                f"Click {plural(pending.count, 'card')} you don't want ({len(self.marked)} of {pending.count} "
+                "chosen), then press Shuffle back.",
+                {"shuffle-back"},
+            )
+        if isinstance(pending, Scry):
+            top = state.player(pending.player).library[0].name
+            return f"Scry 1: the top card of your library is {top}. Keep it on top or put it on the bottom?", {
+                "keep-on-top",
+                "bottom",
+            }
         if isinstance(pending, ChooseBottom):
             return (
                 f"Click {plural(pending.count, 'card')} to put on the bottom, in order "

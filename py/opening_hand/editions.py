@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from .cards import lookup
 from .errors import RulesError
 
 if TYPE_CHECKING:
@@ -166,6 +165,8 @@ class AllLandNoLand(Edition):
         return hand_size
 
     def may_mulligan(self, hand_size: int, counted: int, taken: int, hand: Sequence[Card]) -> bool:
+        from .cards import lookup  # imported here: the page reads this module at start-up
+
         lands = sum(1 for card in hand if lookup(card.name).is_land)
         return taken == 0 and len(hand) > 0 and lands in (0, len(hand))
 

@@ -5,7 +5,9 @@
   mulligan, but always keeps once the kept hand would be 5 cards or fewer.
 * Puts cards on the bottom so the kept hand stays nearest to 40 % lands: a land when the
   hand is land-heavy, otherwise the nonland card with the highest mana value.
-* Uses Serum Powder instead of a mulligan when it has one; reveals a companion whose
+* Uses Serum Powder instead of a mulligan when it has one; under Partial Paris sets aside
+  the cards that spoil the land count; scries a land away when it has three, a spell away
+  when it has fewer than two; shuffles back what it would bottom; reveals a companion whose
   condition is not known to fail; puts every conspiracy into the command zone; keeps the
   first Backup Plan hand with 2–5 lands; takes every opening-hand action offered.
 
@@ -24,6 +26,7 @@ from .game import (
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
+    ChooseShuffleBack,
     ChooseStarting,
     ChooseStartingPlayer,
     DeclareMulligan,
@@ -37,6 +40,9 @@ from .game import (
     PutOnBottom,
     RevealCompanion,
     RevealFromHand,
+    Scry,
+    ScryDecision,
+    ShuffleBack,
     UseSerumPowder,
     apply,
 )
@@ -82,7 +88,19 @@ def decide(state: GameState) -> Action:
             return Keep(pending.player)
         if pending.serum_powders:
             return UseSerumPowder(pending.player, pending.serum_powders[0])
+        if pending.set_aside:  # Partial Paris: set aside the cards that spoil the land count
+            return Mulligan(
+                pending.player, tuple(c.id for c in choose_bottom(hand, 2 if lands < MIN_LANDS else lands - 4))
+            )
         return Mulligan(pending.player)
+    if isinstance(pending, ChooseShuffleBack):
+        hand = state.player(pending.player).hand
+        return ShuffleBack(pending.player, tuple(c.id for c in choose_bottom(hand, pending.count)))
+    if isinstance(pending, Scry):
+        p = state.player(pending.player)
+        lands = sum(1 for c in p.hand if lookup(c.name).is_land)
+        top_is_land = lookup(p.library[0].name).is_land
+        return ScryDecision(pending.player, to_bottom=(top_is_land and lands >= 3) or (not top_is_land and lands < 2))
     if isinstance(pending, ChooseCompanion):
         usable = [o.card_id for o in pending.options if o.met is not False]
         return RevealCompanion(pending.player, usable[0] if usable else None)

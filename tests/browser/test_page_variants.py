@@ -101,3 +101,45 @@ def test_formats_set_the_player_range_and_sample_decks_do_not_lose_text(app: App
     players.fill("12")
     app.deal(seed=1)
     expect(app.message).to_contain_text("Commander is played by 2–8 players")
+
+
+def test_rules_editions_vancouver_scry_through_the_page(app: AppPage) -> None:
+    app.open()
+    app.page.get_by_label("Rules").select_option("vancouver")
+    expect(app.page.locator("#rules-description")).to_contain_text("scry 1")
+    app.deal(seed=12)
+    app.choose_to_play_if_asked()
+    app.button("Mulligan").click()
+    app.expect_hand_size(6)  # one fewer (2017 103.4)
+    app.button("Keep").click()
+    expect(app.prompt).to_contain_text("Scry 1")
+    top = app.page.locator('[data-testid="card"][data-zone="library"][data-player="1"]')
+    expect(top).to_have_count(1)
+    app.button("Put on bottom").click()
+    expect(app.prompt).to_contain_text("The game begins")
+    assert "2017 103.4" in app.log_rules() and "2017 103.2" in app.log_rules()
+
+
+def test_house_rules_partial_paris_and_draw_ten_through_the_page(app: AppPage) -> None:
+    app.open()
+    app.page.get_by_label("Rules").select_option("partial-paris")
+    app.deal(seed=4)
+    app.choose_to_play_if_asked()
+    app.hand().nth(0).click()
+    app.hand().nth(1).click()
+    app.button("Set aside").click()
+    app.expect_hand_size(6)
+    expect(app.page.locator('[data-testid="card"][data-zone="set-aside"][data-player="1"]')).to_have_count(2)
+    app.button("Keep").click()
+    expect(app.prompt).to_contain_text("The game begins")
+    assert app.library_count(1) == 54  # the two set-aside cards were shuffled in
+
+    app.page.get_by_label("Rules").select_option("draw-ten")
+    app.deal(seed=4)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(10)
+    for i in (0, 1, 2):
+        app.hand().nth(i).click()
+    app.button("Shuffle back").click()
+    app.expect_hand_size(7)
+    expect(app.prompt).to_contain_text("The game begins")

@@ -8,6 +8,7 @@ from opening_hand import (
     Keep,
     Mulligan,
     SeatConfig,
+    Vanguard,
     apply,
     lookup,
     new_game,
@@ -62,3 +63,28 @@ def test_autoplay_stops_at_the_users_decision() -> None:
     assert autoplay(state, {2}) == state  # seat 1 declares first: nothing for seat 2 yet
     after = autoplay(apply(state, Keep(1)), {2})
     assert after.pending is None or after.pending.player == 1
+
+
+def test_autoplay_finishes_every_format_and_edition() -> None:
+    from opening_hand import EDITIONS, FORMATS, parse_decklist
+    from opening_hand.samples import SAMPLES
+
+    for fmt in FORMATS.values():
+        deck_list = parse_decklist(SAMPLES[fmt.key])
+        n = fmt.min_players if fmt.team_size or fmt.min_players > 2 else 2
+        seats = [
+            SeatConfig(
+                f"Seat {i}",
+                deck_list.main_cards(),
+                deck_list.sideboard_cards(),
+                commanders=deck_list.commander_names(),
+                planar_deck=deck_list.planar_cards(),
+                scheme_deck=deck_list.scheme_cards(),
+                vanguard=Vanguard("Avatar", 1, -2),
+            )
+            for i in range(1, n + 1)
+        ]
+        for edition in EDITIONS:
+            for seed in range(3):
+                state = autoplay(new_game(seats, seed=seed, format=fmt.key, edition=edition), set(range(1, n + 1)))
+                assert state.phase == "first_turn", (fmt.key, edition, seed, state.pending)
