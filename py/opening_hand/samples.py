@@ -95,6 +95,93 @@ Sideboard
 2 Shock
 1 Hill Giant"""
 
+# One pool of red singleton cards for both commander samples.
+GOBLINS = (
+    "Legion Loyalist",
+    "Goblin Lackey",
+    "Skirk Prospector",
+    "Mogg Fanatic",
+    "Goblin Bombardment",
+    "Goblin Chieftain",
+    "Goblin King",
+    "Goblin Warchief",
+    "Goblin Matron",
+    "Goblin Ringleader",
+    "Goblin Rabblemaster",
+    "Beetleback Chief",
+    "Siege-Gang Commander",
+    "Goblin Instigator",
+    "Legion Warboss",
+    "Krenko, Tin Street Kingpin",
+    "Conspicuous Snoop",
+    "Goblin Recruiter",
+    "Goblin Piledriver",
+    "Mogg War Marshal",
+    "Battle Cry Goblin",
+    "Goblin Sharpshooter",
+    "Goblin Trashmaster",
+    "Goblin Goon",
+    "Goblin Sledder",
+    "Goblin Settler",
+    "Mogg Infestation",
+    "Hordeling Outburst",
+    "Dragon Fodder",
+    "Krenko's Command",
+    "Goblin Rally",
+    "Empty the Warrens",
+    "Purphoros, God of the Forge",
+    "Impact Tremors",
+    "Shared Animosity",
+    "Coat of Arms",
+    "Skullclamp",
+    "Sol Ring",
+    "Arcane Signet",
+    "Mind Stone",
+    "Fire Diamond",
+    "Thought Vessel",
+    "Lightning Greaves",
+    "Swiftfoot Boots",
+    "Chaos Warp",
+    "Blasphemous Act",
+    "Vandalblast",
+    "Lightning Bolt",
+    "Chain Lightning",
+    "Faithless Looting",
+    "Wheel of Fortune",
+    "Shock",
+    "Abrade",
+    "Smash to Smithereens",
+    "Rift Bolt",
+    "Skewer the Critics",
+    "Searing Blood",
+    "Fling",
+    "Volcanic Hammer",
+    "Lava Spike",
+    "Goblin Guide",
+    "Monastery Swiftspear",
+)
+
+COMMANDER = (
+    "Commander\n1 Krenko, Mob Boss\n\nDeck\n"
+    + "".join(f"1 {name}\n" for name in GOBLINS)
+    + """\
+33 Mountain
+1 Castle Embereth
+1 Den of the Bugbear
+1 Sunbaked Canyon
+1 Inspiring Vantage"""
+)
+
+BRAWL = (
+    "Commander\n1 Krenko, Tin Street Kingpin\n\nDeck\n"
+    + "".join([f"1 {name}\n" for name in GOBLINS if name != "Krenko, Tin Street Kingpin"][:35])
+    + """\
+21 Mountain
+1 Castle Embereth
+1 Den of the Bugbear
+1 Sunbaked Canyon"""
+)
+
 SAMPLES: dict[str, str] = {
     "constructed": BURN,
     "limited": LIMITED,
@@ -122,122 +209,8 @@ SAMPLES: dict[str, str] = {
 Companion
 1 Yorion, Sky Nomad""",
     "two-headed-giant": BURN,
-    "commander": """\
-Commander
-1 Krenko, Mob Boss
-
-Deck
-1 Legion Loyalist
-1 Goblin Lackey
-1 Skirk Prospector
-1 Mogg Fanatic
-1 Goblin Bombardment
-1 Goblin Chieftain
-1 Goblin King
-1 Goblin Warchief
-1 Goblin Matron
-1 Goblin Ringleader
-1 Goblin Rabblemaster
-1 Beetleback Chief
-1 Siege-Gang Commander
-1 Goblin Instigator
-1 Legion Warboss
-1 Krenko, Tin Street Kingpin
-1 Conspicuous Snoop
-1 Goblin Recruiter
-1 Goblin Piledriver
-1 Mogg War Marshal
-1 Battle Cry Goblin
-1 Goblin Sharpshooter
-1 Goblin Trashmaster
-1 Goblin Goon
-1 Goblin Sledder
-1 Goblin Settler
-1 Mogg Infestation
-1 Hordeling Outburst
-1 Dragon Fodder
-1 Krenko's Command
-1 Goblin Rally
-1 Empty the Warrens
-1 Purphoros, God of the Forge
-1 Impact Tremors
-1 Shared Animosity
-1 Coat of Arms
-1 Skullclamp
-1 Sol Ring
-1 Arcane Signet
-1 Mind Stone
-1 Fire Diamond
-1 Thought Vessel
-1 Lightning Greaves
-1 Swiftfoot Boots
-1 Chaos Warp
-1 Blasphemous Act
-1 Vandalblast
-1 Lightning Bolt
-1 Chain Lightning
-1 Faithless Looting
-1 Wheel of Fortune
-1 Shock
-1 Abrade
-1 Smash to Smithereens
-1 Rift Bolt
-1 Skewer the Critics
-1 Searing Blood
-1 Fling
-1 Volcanic Hammer
-1 Lava Spike
-1 Goblin Guide
-1 Monastery Swiftspear
-33 Mountain
-1 Castle Embereth
-1 Den of the Bugbear
-1 Sunbaked Canyon
-1 Inspiring Vantage""",
-    "brawl": """\
-Commander
-1 Krenko, Tin Street Kingpin
-
-Deck
-1 Legion Loyalist
-1 Goblin Lackey
-1 Skirk Prospector
-1 Mogg Fanatic
-1 Goblin Bombardment
-1 Goblin Chieftain
-1 Goblin King
-1 Goblin Warchief
-1 Goblin Matron
-1 Goblin Ringleader
-1 Goblin Rabblemaster
-1 Beetleback Chief
-1 Siege-Gang Commander
-1 Goblin Instigator
-1 Legion Warboss
-1 Conspicuous Snoop
-1 Goblin Recruiter
-1 Goblin Piledriver
-1 Mogg War Marshal
-1 Battle Cry Goblin
-1 Goblin Sharpshooter
-1 Goblin Trashmaster
-1 Goblin Goon
-1 Goblin Sledder
-1 Goblin Settler
-1 Mogg Infestation
-1 Hordeling Outburst
-1 Dragon Fodder
-1 Krenko's Command
-1 Goblin Rally
-1 Empty the Warrens
-1 Purphoros, God of the Forge
-1 Impact Tremors
-1 Shared Animosity
-1 Coat of Arms
-21 Mountain
-1 Castle Embereth
-1 Den of the Bugbear
-1 Sunbaked Canyon""",
+    "commander": COMMANDER,
+    "brawl": BRAWL,
     "archenemy": BURN + SCHEME_DECK,
     "vanguard": BURN,
     "planechase": BURN + PLANAR_DECK,
