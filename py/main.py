@@ -86,27 +86,15 @@ def on_next_game(_event: object) -> None:
     table().next_game()
 
 
-@when("click", "#controls")
-def on_controls(event: Any) -> None:
-    target = event.target.closest("button")
-    if not target or target.disabled:
-        return
-    action = target.getAttribute("data-action")  # None (JS null) on the fixed buttons
-    if action:
-        table().on_choice(str(action), str(target.getAttribute("data-arg") or ""))
-    elif target.id:
-        table().on_button(str(target.id))
-
-
-@when("click", "#seats")
-def on_card(event: Any) -> None:
-    card = event.target.closest("button.card")
-    if card:
-        table().toggle_mark(int(card.dataset.cardId), int(card.dataset.player))
+@when("click", "#tables")
+def on_table_click(event: Any) -> None:
+    table().on_click(event.target)
 
 
 build_menu("format", {key: fmt.name for key, fmt in FORMATS.items()}, "constructed")
-build_menu("rules", {key: f"{e.name} ({e.year})" for key, e in EDITIONS.items()}, "london")
+editions = {key: e.name if e.year in e.name else f"{e.name} ({e.year})" for key, e in EDITIONS.items()}
+build_menu("rules", editions, "london")
+build_menu("compare-rules", {"": "No comparison", **editions}, "")
 show_rules_summary()
 document.getElementById("deal").disabled = False
 document.body.dataset.ready = "true"

@@ -1,12 +1,16 @@
-"""The table: renders the engine's state and turns clicks into engine actions.
+"""The page adapter: reads the set-up form, and renders each game's state on a board.
 
-No rule is decided here. Every action goes to ``opening_hand.apply``, which validates
+``Page`` owns the set-up form, the match score and the boards: the main table and, when
+the player compares two rules editions, a second board that deals the same seeded
+shuffle under the other edition. ``Board`` renders one game and turns clicks on it into
+engine actions. No rule is decided here. Every action goes to ``opening_hand.apply``, which validates
 it; a refused action shows the engine's message and changes nothing. User text (card
 names, decklists) only ever reaches the DOM through ``textContent`` and attributes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document
@@ -60,6 +64,7 @@ ORDINALS = ("1st", "2nd", "3rd")
 BUTTONS = (
     "play-first", "draw-first", "keep", "mulligan", "serum-powder", "set-aside", "keep-on-top", "bottom", "shuffle-back"
 )  # fmt: skip
+BOARD_PARTS = ("heading", "prompt", "choices", "starting-player", "first-draw-skipped", "turn-order", "seats")
 
 
 ZONE_LABELS = {
@@ -97,27 +102,24 @@ def type_glyph(type_line: str) -> str:
 
 
 class Page:
+    """The set-up form, the match, and the boards it deals to."""
+
     def __init__(self) -> None:
         by_id = document.getElementById
         self.el = {
             name: by_id(name)
             for name in (
                 "format", "format-description", "players", "control", "teams-row", "shared-turns", "teams",
-                "rules", "vanguard", "vanguard-name", "vanguard-hand", "vanguard-life", "decklist", "restore", "seed",
-                "seed-used", "unchecked", "message", "prompt", "choices", "starting-player",
-                "first-draw-skipped", "turn-order", "seats", "log", "match", "result", "score-body",
+                "rules", "compare-rules", "vanguard", "vanguard-name", "vanguard-hand", "vanguard-life", "decklist",
+                "restore", "seed", "seed-used", "unchecked", "message", "tables", "board-main", "log", "match",
+                "result", "score-body",
             )
         }  # fmt: skip
-        self.buttons = {name: by_id(name) for name in BUTTONS}
-        self.state: GameState | None = None
-        self.users: frozenset[int] = frozenset({1})  # the seats the person at the keyboard decides for
+        self.main = Board(self.el["board-main"], self.el["message"], self.el["log"], on_render=self.render_match)
+        self.compare: Board | None = None  # the second board, while comparing two editions
         self.match: Match | None = None
         self.settings: dict[str, Any] = {}
-        self.marked: list[int] = []  # card ids chosen (for the bottom, or to exile), in order
-        self.logged = 0
         self.stashed_text: str | None = None
-        self.seat_nodes: dict[int, dict[str, Node]] = {}
-        self.team_life_nodes: list[Node] = []
         by_id("policy").textContent = POLICY_TEXT
 
     # ------------------------------------------------------------------- set-up
@@ -227,9 +229,12 @@ class Page:
         ]
         users = frozenset(range(1, n + 1)) if self.el["control"].value == "all" else frozenset({1})
         edition = str(self.el["rules"].value)
+        compare = str(self.el["compare-rules"].value)
+        if compare == edition:
+            raise RulesError("To compare, choose a second rules edition that differs from the first.")
         return {
-            "format": fmt.key, "edition": edition, "seats": seats, "teams": teams, "shared": shared,
-            "users": users, "n": n,
+            "format": fmt.key, "edition": edition, "compare": compare, "seats": seats, "teams": teams,
+            "shared": shared, "users": users, "n": n,
         }  # fmt: skip
 
     def read_seed(self) -> int:
@@ -244,16 +249,16 @@ class Page:
         try:
             settings = self.read_settings()
             seed = self.read_seed()
-            state = self.start(settings, seed, chooser=None, reason="")
+            states = self.start_all(settings, seed, chooser=None, reason="")
         except RulesError as error:
             self.say(str(error))
             return
         self.settings = settings
         self.match = Match(seats=settings["n"])
-        self.show(state, seed)
+        self.show(states, seed)
 
     def next_game(self) -> None:
-        state, match = self.state, self.match
+        state, match = self.main.state, self.match
         if state is None or match is None or state.pending is not None:
             self.say("Finish dealing this game first: the result is recorded once the first turn begins.")
             return
@@ -262,12 +267,12 @@ class Page:
         try:
             match = match.record(state.chooser, results)
             chooser, reason = match.next_chooser(seed)
-            next_state = self.start(self.settings, seed, chooser, reason)
+            states = self.start_all(self.settings, seed, chooser, reason)
         except RulesError as error:
             self.say(str(error))
             return
         self.match = match
-        self.show(next_state, seed)
+        self.show(states, seed)
 
     def results_from_select(self, state: GameState) -> dict[int, Outcome]:
         value = str(self.el["result"].value)
@@ -276,22 +281,129 @@ class Page:
         winners = state.teams[int(value)]
         return {seat: ("win" if seat in winners else "loss") for seat in state.seats}
 
-    def start(self, settings: dict[str, Any], seed: int, chooser: int | None, reason: str) -> GameState:
+    def start_all(
+        self, settings: dict[str, Any], seed: int, chooser: int | None, reason: str
+    ) -> tuple[GameState, GameState | None]:
+        """The game under the chosen rules and, when comparing, the same deal under the second rules."""
+        main = self.start(settings, settings["edition"], seed, chooser, reason)
+        other = self.start(settings, settings["compare"], seed, chooser, reason) if settings["compare"] else None
+        return main, other
+
+    def start(self, settings: dict[str, Any], edition: str, seed: int, chooser: int | None, reason: str) -> GameState:
         return new_game(
             settings["seats"],
             seed=seed,
             format=settings["format"],
-            edition=settings["edition"],
+            edition=edition,
             teams=settings["teams"],
             shared_team_turns=settings["shared"],
             chooser=chooser,
             chooser_reason=reason,
         )
 
-    def show(self, state: GameState, seed: int) -> None:
+    def show(self, states: tuple[GameState, GameState | None], seed: int) -> None:
         self.say("")
-        self.users = self.settings["users"]
         self.el["seed-used"].textContent = f"seed {seed}"
+        main, other = states
+        self.set_compare_board(other is not None)
+        self.main.show(main, self.settings["users"])
+        if self.compare is not None and other is not None:
+            self.main.el["heading"].textContent = f"Table: {main.edition.name}"
+            self.compare.el["heading"].textContent = f"Compare: {other.edition.name}"
+            self.compare.show(other, self.settings["users"])
+        else:
+            self.main.el["heading"].textContent = "Table"
+
+    def set_compare_board(self, wanted: bool) -> None:
+        """Add the second board (a copy of the main board's markup) or take it away."""
+        self.el["tables"].classList.toggle("comparing", wanted)
+        if not wanted:
+            if self.compare is not None:
+                self.compare.root.remove()
+                self.compare = None
+            return
+        if self.compare is not None:
+            return
+        root = self.el["board-main"].cloneNode(True)
+        for node in [root, *root.querySelectorAll("[id]")]:
+            node.removeAttribute("id")
+        root.dataset.board = "compare"
+        root.querySelector('[data-el="heading"]').id = "compare-heading"
+        root.setAttribute("aria-labelledby", "compare-heading")
+        root.querySelector('[data-el="seats"]').replaceChildren()
+        message = element("p", "message", role="alert", data_testid="compare-message")
+        root.insertBefore(message, root.querySelector('[data-el="controls"]'))
+        log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game")
+        root.append(element("h3", "", "Log"), log)
+        self.el["tables"].append(root)
+        self.compare = Board(root, message, log)
+
+    def board(self, target: Node) -> Board | None:
+        node = target.closest("[data-board]")
+        if node is None:
+            return None
+        return self.compare if node.dataset.board == "compare" else self.main
+
+    def on_click(self, target: Node) -> None:
+        """A click anywhere on a board: a card, a fixed control or a choice button."""
+        board = self.board(target)
+        if board is None:
+            return
+        card = target.closest("button.card")
+        if card:
+            board.toggle_mark(int(card.dataset.cardId), int(card.dataset.player))
+            return
+        button = target.closest("button")
+        if not button or button.disabled:
+            return
+        action = button.getAttribute("data-action")  # None (JS null) on the fixed buttons
+        if action:
+            board.on_choice(str(action), str(button.getAttribute("data-arg") or ""))
+        elif name := button.getAttribute("data-button"):
+            board.on_button(str(name))
+
+    def render_match(self) -> None:
+        state, match = self.main.state, self.match
+        assert state is not None
+        self.el["match"].hidden = state.pending is not None or match is None
+        if state.pending is not None or match is None:
+            return
+        results = document.createDocumentFragment()
+        for index, team in enumerate(state.teams):
+            names = " and ".join(state.player(s).name for s in team)
+            results.append(element("option", "", f"{names} won", value=str(index)))
+        results.append(element("option", "", "Draw", value="draw"))
+        self.el["result"].replaceChildren(results)
+        body = document.createDocumentFragment()
+        for seat, (won, lost, drawn) in match.score().items():
+            row = element("tr")
+            for text in (state.player(seat).name, str(won), str(lost), str(drawn)):
+                row.append(element("td", "", text))
+            body.append(row)
+        self.el["score-body"].replaceChildren(body)
+
+
+class Board:
+    """One game on one table: renders its state into ``root`` and turns clicks into actions."""
+
+    def __init__(self, root: Node, message: Node, log: Node, on_render: Callable[[], None] | None = None) -> None:
+        self.root = root
+        self.el = {name: root.querySelector(f'[data-el="{name}"]') for name in BOARD_PARTS}
+        self.el["message"], self.el["log"] = message, log
+        self.buttons = {name: root.querySelector(f'[data-button="{name}"]') for name in BUTTONS}
+        self.on_render = on_render
+        self.state: GameState | None = None
+        self.users: frozenset[int] = frozenset({1})  # the seats the person at the keyboard decides for
+        self.marked: list[int] = []  # card ids chosen (for the bottom, or to exile), in order
+        self.logged = 0
+        self.seat_nodes: dict[int, dict[str, Node]] = {}
+        self.team_life_nodes: list[Node] = []
+
+    def say(self, text: str) -> None:
+        self.el["message"].textContent = text
+
+    def show(self, state: GameState, users: frozenset[int]) -> None:
+        self.users = users
         self.state = None
         self.logged = 0
         self.el["log"].replaceChildren()
@@ -383,7 +495,7 @@ class Page:
         elif action == "companion":
             self.act(RevealCompanion(seat, int(arg) if arg else None))
         elif action == "conspiracies":
-            boxes = document.querySelectorAll("#choices input[data-conspiracy]:checked")
+            boxes = self.el["choices"].querySelectorAll("input[data-conspiracy]:checked")
             self.act(PutConspiracies(seat, tuple(int(box.dataset.conspiracy) for box in boxes)))
         elif action == "backup":
             self.act(KeepBackupHand(seat, int(arg)))
@@ -486,7 +598,8 @@ class Page:
         self.render_decision()
         self.render_facts()
         self.render_log()
-        self.render_match()
+        if self.on_render is not None:
+            self.on_render()
 
     def render_zone(self, row: Node, seat: int, zone: str, cards: tuple[Card, ...], backs: int = 0) -> None:
         fragment = document.createDocumentFragment()
@@ -693,23 +806,3 @@ class Page:
         self.el["log"].append(fragment)
         self.logged = len(events)
         self.el["log"].scrollTop = self.el["log"].scrollHeight
-
-    def render_match(self) -> None:
-        state, match = self.state, self.match
-        assert state is not None
-        self.el["match"].hidden = state.pending is not None or match is None
-        if state.pending is not None or match is None:
-            return
-        results = document.createDocumentFragment()
-        for index, team in enumerate(state.teams):
-            names = " and ".join(state.player(s).name for s in team)
-            results.append(element("option", "", f"{names} won", value=str(index)))
-        results.append(element("option", "", "Draw", value="draw"))
-        self.el["result"].replaceChildren(results)
-        body = document.createDocumentFragment()
-        for seat, (won, lost, drawn) in match.score().items():
-            row = element("tr")
-            for text in (state.player(seat).name, str(won), str(lost), str(drawn)):
-                row.append(element("td", "", text))
-            body.append(row)
-        self.el["score-body"].replaceChildren(body)

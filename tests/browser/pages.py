@@ -104,7 +104,7 @@ class AppPage:
                     self.button(name).click()
                     break
             else:
-                choices = self.page.locator("#choices button")
+                choices = self.page.locator('[data-board="main"] [data-el="choices"] button')
                 assert choices.count(), f"no control for the prompt {text!r}"
                 choices.last.click()
         raise AssertionError(f"the game did not begin within {max_steps} steps: {prompts[-3:]}")

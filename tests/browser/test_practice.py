@@ -141,7 +141,7 @@ def test_a_hostile_card_name_is_shown_as_text(app: AppPage) -> None:
     app.expect_hand_size(7)
     assert set(app.hand_names()) == {hostile}
     expect(app.hand().first).to_contain_text(hostile)
-    assert app.page.locator("#seats img").count() == 0
+    assert app.page.locator(".seats img").count() == 0
 
 
 def test_the_guard_sees_console_errors_off_origin_requests_and_dialogs(page, server_url: str) -> None:
