@@ -20,14 +20,12 @@ time, until no one does. An edition only answers the questions where its text di
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from .errors import RulesError
 
 if TYPE_CHECKING:
-    from .cards import Card
     from .formats import Format
 
 Declarations = Literal["rounds", "sequential"]
@@ -110,8 +108,10 @@ class Edition:
     def initial_draw(self, hand_size: int) -> int:
         return hand_size
 
-    def may_mulligan(self, hand_size: int, counted: int, taken: int, hand: Sequence[Card]) -> bool:
-        """Paris and Vancouver: one fewer card each time, until the hand is zero cards."""
+    def may_mulligan(self, hand_size: int, counted: int, taken: int, cards: int, lands: int) -> bool:
+        """Whether the player may mulligan again, holding ``cards`` cards of which ``lands`` are lands.
+
+        Paris and Vancouver: one fewer card each time, until the hand is zero cards."""
         return self.opening_hand_size(hand_size, counted) > 0
 
     def free_mulligans(self, fmt: Format, players: int) -> int:
@@ -164,11 +164,8 @@ class AllLandNoLand(Edition):
     def cards_to_draw(self, hand_size: int, counted: int) -> int:
         return hand_size
 
-    def may_mulligan(self, hand_size: int, counted: int, taken: int, hand: Sequence[Card]) -> bool:
-        from .cards import lookup  # imported here: the page reads this module at start-up
-
-        lands = sum(1 for card in hand if lookup(card.name).is_land)
-        return taken == 0 and len(hand) > 0 and lands in (0, len(hand))
+    def may_mulligan(self, hand_size: int, counted: int, taken: int, cards: int, lands: int) -> bool:
+        return taken == 0 and cards > 0 and lands in (0, cards)
 
     def free_mulligans(self, fmt: Format, players: int) -> int:
         return 0
@@ -182,8 +179,8 @@ class PartialParis(Edition):
     """House rule: as many times as you like, set aside any number of cards and draw that
     many minus one; on keeping, the set-aside cards are shuffled into the library."""
 
-    def may_mulligan(self, hand_size: int, counted: int, taken: int, hand: Sequence[Card]) -> bool:
-        return len(hand) > 0
+    def may_mulligan(self, hand_size: int, counted: int, taken: int, cards: int, lands: int) -> bool:
+        return cards > 0
 
     def free_mulligans(self, fmt: Format, players: int) -> int:
         return 0
@@ -199,7 +196,7 @@ class DrawTenShuffleThree(Edition):
     def initial_draw(self, hand_size: int) -> int:
         return hand_size + self.extra
 
-    def may_mulligan(self, hand_size: int, counted: int, taken: int, hand: Sequence[Card]) -> bool:
+    def may_mulligan(self, hand_size: int, counted: int, taken: int, cards: int, lands: int) -> bool:
         return False
 
     def free_mulligans(self, fmt: Format, players: int) -> int:

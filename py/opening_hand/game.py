@@ -314,6 +314,7 @@ class SeatConfig:
     planar_deck: tuple[str, ...] = ()
     scheme_deck: tuple[str, ...] = ()
     vanguard: Vanguard | None = None
+    lands: tuple[str, ...] = ()  # names the player marked as lands (cards the catalog does not know)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +344,14 @@ class PlayerState:
     shuffles: int = 0  # how many times this player has shuffled (seeds the next shuffle)
     vanguard: Vanguard | None = None
     commanders: tuple[int, ...] = ()  # ids of the deck's commanders (CR 103.2c)
+    marked_lands: frozenset[str] = frozenset()  # normalised names the player marked as lands
+
+    def is_land(self, card: Card) -> bool:
+        """Whether ``card`` is a land: by the catalog, or because the player marked its name."""
+        return lookup(card.name).is_land or normalise(card.name) in self.marked_lands
+
+    def lands_in_hand(self) -> int:
+        return sum(1 for card in self.hand if self.is_land(card))
 
     def cards(self) -> tuple[Card, ...]:
         """Every card this player owns, in every zone."""
@@ -618,6 +627,7 @@ def new_game(
                 hand_size=max(0, fmt.starting_hand_size + (vanguard.hand_modifier if vanguard else 0)),
                 vanguard=vanguard,
                 commanders=_commander_ids(config, library) if fmt.commander else (),
+                marked_lands=frozenset(normalise(name) for name in config.lands),
             )
         )
     if fmt.planechase and not any(p.planar_deck for p in players):
@@ -1227,7 +1237,9 @@ def _advance(state: GameState) -> GameState:
             seat = state._next_to_declare()
             if seat is not None:
                 p = state.player(seat)
-                if state.edition.may_mulligan(p.hand_size, state.counted_mulligans(p), p.mulligans, p.hand):
+                if state.edition.may_mulligan(
+                    p.hand_size, state.counted_mulligans(p), p.mulligans, len(p.hand), p.lands_in_hand()
+                ):
                     return state
                 state = _keep(state, p, forced=True)
             elif any(mulligan for _, mulligan, _ids in state.declared):

@@ -16,7 +16,7 @@ It decides through the same actions a person would, so the engine checks it too.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 
 from .cards import Card, lookup
 from .game import (
@@ -54,13 +54,18 @@ POLICY_TEXT = (
 MIN_LANDS, MAX_LANDS, ALWAYS_KEEP_AT = 2, 5, 5
 
 
-def choose_bottom(hand: tuple[Card, ...], count: int) -> tuple[Card, ...]:
-    """The ``count`` cards to put on the bottom, in order."""
+def catalog_land(card: Card) -> bool:
+    return lookup(card.name).is_land
+
+
+def choose_bottom(hand: Sequence[Card], count: int, is_land: Callable[[Card], bool] = catalog_land) -> tuple[Card, ...]:
+    """The ``count`` cards of ``hand`` to put on the bottom, in order; ``is_land`` says
+    which cards are lands (the catalog's, or a player's marks too: ``PlayerState.is_land``)."""
     rest = list(hand)
     chosen: list[Card] = []
     for _ in range(count):
-        lands = [c for c in rest if lookup(c.name).is_land]
-        spells = [c for c in rest if not lookup(c.name).is_land]
+        lands = [c for c in rest if is_land(c)]
+        spells = [c for c in rest if not is_land(c)]
         keep_size = len(rest) - 1
         if lands and (not spells or len(lands) - 1 >= 0.4 * keep_size):
             pick = lands[-1]
@@ -77,29 +82,31 @@ def decide(state: GameState) -> Action:
     if isinstance(pending, ChooseStartingPlayer):
         return ChooseStarting(pending.player, starting_player=pending.player)
     if isinstance(pending, ChooseBottom):
-        hand = state.player(pending.player).hand
-        return PutOnBottom(pending.player, tuple(c.id for c in choose_bottom(hand, pending.count)))
+        player = state.player(pending.player)
+        chosen = choose_bottom(player.hand, pending.count, player.is_land)
+        return PutOnBottom(pending.player, tuple(c.id for c in chosen))
     if isinstance(pending, DeclareMulligan):
-        hand = state.player(pending.player).hand
-        kept = set(choose_bottom(hand, pending.cards_to_bottom_if_kept))
-        lands = sum(1 for c in hand if c not in kept and lookup(c.name).is_land)
+        player = state.player(pending.player)
+        hand = player.hand
+        kept = set(choose_bottom(hand, pending.cards_to_bottom_if_kept, player.is_land))
+        lands = sum(1 for c in hand if c not in kept and player.is_land(c))
         keep_size = len(hand) - len(kept)
         if keep_size <= ALWAYS_KEEP_AT or MIN_LANDS <= lands <= MAX_LANDS:
             return Keep(pending.player)
         if pending.serum_powders:
             return UseSerumPowder(pending.player, pending.serum_powders[0])
         if pending.set_aside:  # Partial Paris: set aside the cards that spoil the land count
-            return Mulligan(
-                pending.player, tuple(c.id for c in choose_bottom(hand, 2 if lands < MIN_LANDS else lands - 4))
-            )
+            chosen = choose_bottom(hand, 2 if lands < MIN_LANDS else lands - 4, player.is_land)
+            return Mulligan(pending.player, tuple(c.id for c in chosen))
         return Mulligan(pending.player)
     if isinstance(pending, ChooseShuffleBack):
-        hand = state.player(pending.player).hand
-        return ShuffleBack(pending.player, tuple(c.id for c in choose_bottom(hand, pending.count)))
+        player = state.player(pending.player)
+        chosen = choose_bottom(player.hand, pending.count, player.is_land)
+        return ShuffleBack(pending.player, tuple(c.id for c in chosen))
     if isinstance(pending, Scry):
         p = state.player(pending.player)
-        lands = sum(1 for c in p.hand if lookup(c.name).is_land)
-        top_is_land = lookup(p.library[0].name).is_land
+        lands = p.lands_in_hand()
+        top_is_land = p.is_land(p.library[0])
         return ScryDecision(pending.player, to_bottom=(top_is_land and lands >= 3) or (not top_is_land and lands < 2))
     if isinstance(pending, ChooseCompanion):
         usable = [o.card_id for o in pending.options if o.met is not False]
@@ -107,19 +114,21 @@ def decide(state: GameState) -> Action:
     if isinstance(pending, ChooseConspiracies):
         return PutConspiracies(pending.player, pending.options)
     if isinstance(pending, ChooseBackupHand):
-        by_id = {c.id: c for c in state.player(pending.player).hand}
+        player = state.player(pending.player)
+        by_id = {c.id: c for c in player.hand}
         for index, hand_ids in enumerate(pending.hands):
-            if MIN_LANDS <= sum(lookup(by_id[i].name).is_land for i in hand_ids) <= MAX_LANDS:
+            if MIN_LANDS <= sum(player.is_land(by_id[i]) for i in hand_ids) <= MAX_LANDS:
                 return KeepBackupHand(pending.player, index)
         return KeepBackupHand(pending.player, 0)
     if isinstance(pending, OpeningHandActions):
-        hand = state.player(pending.player).hand
+        player = state.player(pending.player)
+        hand = player.hand
         if pending.to_battlefield:
             card_id = pending.to_battlefield[0]
             exile = None
             if card_id in pending.caverns:
                 others = tuple(c for c in hand if c.id != card_id)
-                exile = choose_bottom(others, 1)[0].id if others else None
+                exile = choose_bottom(others, 1, player.is_land)[0].id if others else None
             return BeginOnBattlefield(pending.player, card_id, exile)
         if pending.to_reveal:
             return RevealFromHand(pending.player, pending.to_reveal[0])

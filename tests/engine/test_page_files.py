@@ -49,8 +49,10 @@ def test_the_sample_deck_on_the_page_is_a_legal_60_card_deck_of_known_cards() ->
 
 def test_every_engine_module_is_shipped_to_the_page() -> None:
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    shipped = set(re.findall(r'"\./py/([\w./]+\.py)" = "\./\1"', config))
-    modules = {str(p.relative_to(ROOT / "py")) for p in (ROOT / "py").rglob("*.py")} - {"main.py"}
-    assert shipped == modules, "pyscript.toml [files] must list every module (main.py is the script itself)"
+    shipped = set(re.findall(r'"\./py/([\w./]+\.(?:py|txt))" = "\./\1"', config))
+    files = {str(p.relative_to(ROOT / "py")) for p in (ROOT / "py").rglob("*") if p.suffix in (".py", ".txt")}
+    modules = files - {"main.py"}
+    assert "opening_hand/catalog.txt" in modules
+    assert shipped == modules, "pyscript.toml [files] must list every module and data file (main.py is the script)"
     assert re.search(r'^interpreter\s*=\s*"\./static/vendor/pyodide/pyodide\.mjs"', config, re.MULTILINE)
     assert not re.search(r"^\s*packages\s*=", config, re.MULTILINE), "no packages: micropip is not shipped"
