@@ -64,6 +64,7 @@ ORDINALS = ("1st", "2nd", "3rd")
 BUTTONS = (
     "play-first", "draw-first", "keep", "mulligan", "serum-powder", "set-aside", "keep-on-top", "bottom", "shuffle-back"
 )  # fmt: skip
+MANA_FONT_CSS = "static/vendor/mana-font/css/mana.min.css"  # vendored by scripts/vendor.py
 BOARD_PARTS = ("heading", "prompt", "choices", "starting-player", "first-draw-skipped", "turn-order", "seats")
 
 
@@ -90,6 +91,20 @@ def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Node:
     for name, value in attrs.items():
         node.setAttribute(name.rstrip("_").replace("_", "-"), value)  # for_ -> for
     return node
+
+
+def mana_class(symbol: str) -> str:
+    """mana-font's class for a mana symbol: ``R`` -> ``r``, ``10`` -> ``10``, ``W/U`` -> ``wu``,
+    ``2/W`` -> ``2w``, ``G/P`` -> ``gp``, ``X`` -> ``x``."""
+    return "".join(ch for ch in symbol.lower() if ch.isalnum())
+
+
+def load_mana_symbols() -> None:
+    """Add mana-font's stylesheet once, when the table is first built: it is not needed to
+    paint the page shell, so it stays off the start-up path."""
+    if not document.getElementById("mana-font"):  # JS null is falsy (it is not None in Pyodide)
+        link = element("link", "", id="mana-font", rel="stylesheet", href=MANA_FONT_CSS)
+        document.head.append(link)
 
 
 def type_glyph(type_line: str) -> str:
@@ -121,6 +136,7 @@ class Page:
         self.settings: dict[str, Any] = {}
         self.stashed_text: str | None = None
         by_id("policy").textContent = POLICY_TEXT
+        load_mana_symbols()
 
     # ------------------------------------------------------------------- set-up
 
@@ -340,7 +356,7 @@ class Page:
 
     def board(self, target: Node) -> Board | None:
         node = target.closest("[data-board]")
-        if node is None:
+        if not node:  # JS null (a click between the boards)
             return None
         return self.compare if node.dataset.board == "compare" else self.main
 
@@ -643,7 +659,7 @@ class Board:
         if info.mana_cost:
             cost = element("span", "card-cost", aria_hidden="true")
             for symbol in info.mana_cost.strip("{}").split("}{"):
-                cost.append(element("span", f"pip pip-{symbol.lower().replace('/', '')}", symbol))
+                cost.append(element("i", f"ms ms-cost ms-{mana_class(symbol)}", data_symbol=symbol))
             title.append(cost)
         face.append(title)
         face.append(element("div", "card-art", type_glyph(info.type_line), aria_hidden="true"))

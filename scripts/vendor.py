@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Copy the shipped runtime files from node_modules/ into static/vendor/ (git-ignored).
 
-Only what the page loads is copied: PyScript's dist/*.js and *.css, and Pyodide's
-pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip and pyodide-lock.json.
+Only what the page loads is copied: PyScript's dist/*.js and *.css, Pyodide's
+pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip and pyodide-lock.json,
+and mana-font's stylesheet with the two font files browsers pick from its @font-face
+(woff, which every current browser takes, and ttf), for the mana symbols on card faces.
 The versions must be exactly the ones package.json pins; anything else is an error, so a
 stale node_modules can never ship by accident. Idempotent: unchanged files are not copied.
 """
@@ -18,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+MANA_FILES = ("css/mana.min.css", "fonts/mana.woff", "fonts/mana.ttf")
+PACKAGES = ("@pyscript/core", "pyodide", "mana-font")
 
 
 def pinned(package: str) -> str:
@@ -41,7 +45,7 @@ def copy(src: Path, dest_dir: Path) -> bool:
 
 
 def main() -> None:
-    for package in ("@pyscript/core", "pyodide"):
+    for package in PACKAGES:
         if installed(package) != pinned(package):
             sys.exit(
                 f"vendor: node_modules has {package} {installed(package)}, "
@@ -50,16 +54,18 @@ def main() -> None:
     dist = MODULES / "@pyscript" / "core" / "dist"
     sources = [(p, VENDOR / "pyscript") for p in sorted(dist.glob("*.js")) + sorted(dist.glob("*.css"))]
     sources += [(MODULES / "pyodide" / name, VENDOR / "pyodide") for name in PYODIDE_FILES]
+    # Keep mana-font's css/ and fonts/ side by side: its stylesheet asks for ../fonts/mana.woff.
+    sources += [(MODULES / "mana-font" / name, VENDOR / "mana-font" / Path(name).parent) for name in MANA_FILES]
     wanted = {dest / src.name for src, dest in sources}
     changed = sum(copy(src, dest) for src, dest in sources)
     # Drop files a previous version shipped, so no stale mix is ever served.
     for old in VENDOR.rglob("*"):
-        if old.is_file() and old not in wanted:
+        if old.is_file() and old not in wanted and old.name != "VERSIONS.json":
             old.unlink()
     (VENDOR / "VERSIONS.json").write_text(
-        json.dumps({"@pyscript/core": pinned("@pyscript/core"), "pyodide": pinned("pyodide")}, indent=2) + "\n"
+        json.dumps({package: pinned(package) for package in PACKAGES}, indent=2) + "\n"
     )
-    print(f"vendor: {len(sources)} runtime files in static/vendor ({changed} copied)")
+    print(f"vendor: {len(sources)} files in static/vendor ({changed} copied)")
 
 
 if __name__ == "__main__":

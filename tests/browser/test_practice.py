@@ -154,3 +154,18 @@ def test_the_guard_sees_console_errors_off_origin_requests_and_dialogs(page, ser
     assert any("boom" in p for p in guard.problems)
     assert any("198.51.100.1" in p for p in guard.problems)
     assert guard.dialogs == ["hi"]
+
+
+def test_card_faces_show_mana_symbols_from_the_vendored_font(app: AppPage) -> None:
+    app.open().deal(seed=SEED)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(7)
+    cost = app.page.locator('[data-testid="card"] .card-cost i.ms-cost').first
+    expect(cost).to_be_attached()
+    symbol = cost.get_attribute("data-symbol") or ""
+    assert f"ms-{symbol.lower()}" in (cost.get_attribute("class") or "").split()
+    # The glyph comes from mana-font served by this site (the guard fails any other origin).
+    loaded = app.page.evaluate("async () => { await document.fonts.ready; return document.fonts.check('12px Mana'); }")
+    assert loaded, "the Mana font did not load"
+    glyph = app.page.evaluate("el => getComputedStyle(el, '::before').content", cost.element_handle())
+    assert glyph not in ("none", "normal", ""), glyph
