@@ -1,22 +1,42 @@
-"""Reading the decklists players paste.
+"""Reading the decklists players paste or open, from every common source.
 
-Accepted lines (one card name per line; blank lines and comments are ignored):
+Detected automatically:
 
-* ``4 Lightning Bolt`` or ``4x Lightning Bolt`` - a quantity and a name;
-* ``Lightning Bolt`` - one copy;
-* ``4 Lightning Bolt (M11) 146`` - an Arena-style set code and collector number (ignored);
-* a section header on its own line (``Sideboard``, ``Commander``, ``Companion``,
-  ``Planar deck``, ``Scheme deck``, ``Maybeboard``; ``Deck`` / ``Mainboard`` switch back);
-  ``SB: 2 Duress`` puts one line in the sideboard. Commanders are part of the deck;
-  the companion is outside the game, like the sideboard; the maybeboard is ignored;
-* ``# comment`` or ``// comment``.
+* **plain lines**: ``4 Lightning Bolt``, ``4x Lightning Bolt``, ``Lightning Bolt`` (one
+  copy); ``SB: 2 Duress`` puts one line in the sideboard; with no section headers at all,
+  a list in exactly two blocks separated by a blank line, the second one smaller, is a
+  main deck and a sideboard (the MTGO and MTGGoldfish text exports);
+* **Arena exports**: ``About`` / ``Name …`` (ignored), ``Commander``, ``Companion``,
+  ``Deck``, ``Sideboard`` headers; ``4 Lightning Bolt (M11) 146``: the set code and
+  collector number (``146p``, ``SLD-123``, ``★``) are dropped;
+* **Moxfield, Archidekt, MTGGoldfish** text with category headers (``Creatures (12)``,
+  ``Lands (24)``, ``Ramp (10)``): headers naming a card type are kept as type hints;
+  foil markers (``*F*``, ``*E*``), Archidekt's ``[Category]`` tags and ``^Tag^`` labels
+  are dropped;
+* **MTGO .dek** XML (``<Cards Quantity="4" Sideboard="false" Name="…"/>``) and
+  **Cockatrice .cod** XML (``<zone name="main"><card number="4" name="…"/>``), read with
+  the standard library's expat parser; DTDs and entity declarations are refused.
 
-Every line that cannot be read raises :class:`DecklistError` with its line number. The
+Section headers: ``Sideboard``, ``Commander``, ``Companion``, ``Planar deck`` / ``Planes``,
+``Scheme deck`` / ``Schemes``, ``Maybeboard`` / ``Considering`` / ``Tokens`` (ignored);
+``Deck`` / ``Mainboard`` switch back. Split and double-faced names are written
+``Fire // Ice`` (``Fire/Ice`` is read the same); case, accents and spacing of known names
+do not matter. ``# comment`` and ``// comment`` lines are ignored.
+
+Every line that cannot be read is reported, with its number and text, in one
+:class:`DecklistError`; or, when the player asks, skipped and listed on the result. The
 text itself is never changed: the parser only reads it.
 
 >>> deck = parse_decklist("4 Lightning Bolt\\n2x Mountain\\nSideboard\\n1 Duress")
 >>> [(e.count, e.name) for e in deck.main], [(e.count, e.name) for e in deck.sideboard]
 ([(4, 'Lightning Bolt'), (2, 'Mountain')], [(1, 'Duress')])
+>>> print(to_arena(deck), end="")
+Deck
+4 Lightning Bolt
+2 Mountain
+<BLANKLINE>
+Sideboard
+1 Duress
 """
 
 from __future__ import annotations
@@ -24,34 +44,42 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from xml.parsers import expat
 
 from .cards import canonical_name, lookup
-from .errors import DeckCheckError, DecklistError
+from .errors import DeckCheckError, DecklistError, LineProblem
 from .formats import Format, find_format
 
 MAX_COPIES_PER_LINE = 250
 MAX_NAME_LENGTH = 150
 MAX_LINES = 2000
+MAX_XML_CHARS = 1_000_000
+SHOWN = 60  # characters of a bad line quoted back
 
 _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$")
-_SET_SUFFIX = re.compile(r"\s+\([A-Za-z0-9]{2,6}\)(\s+[A-Za-z0-9-]+)?$")
+_SET_SUFFIX = re.compile(r"\s+[(\[][A-Za-z0-9]{2,6}[)\]](\s+[^\s()]+)?$")
+_MARKERS = re.compile(r"(\s+\*[A-Za-z]{1,5}\*|\s+\[[^\[\]]*\]|\s+\^[^^]*\^)+$")
+_HEADER_COUNT = re.compile(r"\s*(\(\d+\)|:\s*\d+|:)$")
+_SLASHES = re.compile(r"\s*/{1,2}\s*")
 _SECTION = {
-    "sideboard": "sideboard",
-    "deck": "main",
-    "main": "main",
-    "maindeck": "main",
-    "mainboard": "main",
-    "commander": "commander",
-    "commanders": "commander",
-    "companion": "companion",
-    "planar deck": "planar",
-    "planes": "planar",
-    "scheme deck": "scheme",
-    "schemes": "scheme",
-    "maybeboard": "maybe",
-    "maybe": "maybe",
-}
+    "sideboard": "sideboard", "side": "sideboard", "side board": "sideboard",
+    "deck": "main", "main": "main", "maindeck": "main", "mainboard": "main", "main deck": "main",
+    "commander": "commander", "commanders": "commander",
+    "companion": "companion", "companions": "companion",
+    "planar deck": "planar", "planes": "planar",
+    "scheme deck": "scheme", "schemes": "scheme",
+    "maybeboard": "maybe", "maybe": "maybe", "considering": "maybe", "tokens": "maybe", "token": "maybe",
+    "about": "about",
+}  # fmt: skip
+_TYPE_HEADERS = {
+    "creature": "Creature", "creatures": "Creature", "land": "Land", "lands": "Land",
+    "instant": "Instant", "instants": "Instant", "sorcery": "Sorcery", "sorceries": "Sorcery",
+    "artifact": "Artifact", "artifacts": "Artifact", "enchantment": "Enchantment", "enchantments": "Enchantment",
+    "planeswalker": "Planeswalker", "planeswalkers": "Planeswalker", "battle": "Battle", "battles": "Battle",
+}  # fmt: skip
+_ARENA_ONLY = {"deck", "about"}
+SOURCES = ("text", "arena", "categories", "mtgo", "cockatrice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +101,9 @@ class Decklist:
     companion: tuple[DeckEntry, ...] = ()
     planar: tuple[DeckEntry, ...] = ()
     scheme: tuple[DeckEntry, ...] = ()
+    source: str = "text"  # what was detected: one of SOURCES
+    type_hints: tuple[tuple[str, str], ...] = ()  # (card name, card type) from category headers
+    skipped: tuple[LineProblem, ...] = ()  # lines left out because the player chose to skip them
 
     def main_cards(self) -> tuple[str, ...]:
         """The starting deck as one name per physical card: commanders first, then the list."""
@@ -93,51 +124,215 @@ class Decklist:
         return _expand(self.scheme)
 
 
-def _read_line(raw: str, number: int) -> tuple[int, str]:
+def _shown(raw: str) -> str:
+    return raw if len(raw) <= SHOWN else raw[:SHOWN] + "…"
+
+
+def _clean_name(name: str, number: int, raw: str) -> str:
+    """The card name as the catalog spells it, or as typed with its spacing tidied."""
+    if "/" in name:
+        name = " // ".join(part for part in _SLASHES.split(name) if part)
+    name = name.strip()
+    if not name:
+        raise DecklistError("no card name", number, _shown(raw))
+    if len(name) > MAX_NAME_LENGTH:
+        raise DecklistError(f"card name longer than {MAX_NAME_LENGTH} characters", number, _shown(raw))
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
+        raise DecklistError("control characters in a card name", number, None)
+    return canonical_name(name)
+
+
+def _check_count(count: int, number: int, raw: str) -> None:
+    if count < 1:
+        raise DecklistError("quantity must be at least 1", number, _shown(raw))
+    if count > MAX_COPIES_PER_LINE:
+        raise DecklistError(f"quantity must be at most {MAX_COPIES_PER_LINE}", number, _shown(raw))
+
+
+def _read_line(raw: str, number: int) -> tuple[int, str, bool]:
+    """(count, name, had a set code) of one card line."""
     match = _COUNT.match(raw)
     if match:
-        count_text, name = match.group(1), match.group(2).strip()
-        count = int(count_text)
+        count, name = int(match.group(1)), match.group(2).strip()
         if not name:
-            raise DecklistError("a quantity needs a card name after it", number, raw)
-        if count < 1:
-            raise DecklistError("quantity must be at least 1", number, raw)
-        if count > MAX_COPIES_PER_LINE:
-            raise DecklistError(f"quantity must be at most {MAX_COPIES_PER_LINE}", number, raw)
+            raise DecklistError("a quantity needs a card name after it", number, _shown(raw))
+        _check_count(count, number, raw)
     elif _BARE_COUNT.match(raw):
-        raise DecklistError("a quantity needs a card name after it", number, raw)
+        raise DecklistError("a quantity needs a card name after it", number, _shown(raw))
     else:
         count, name = 1, raw
-    name = _SET_SUFFIX.sub("", name).strip()
-    if not name:
-        raise DecklistError("no card name", number, raw)
-    if len(name) > MAX_NAME_LENGTH:
-        raise DecklistError(f"card name longer than {MAX_NAME_LENGTH} characters", number, raw[:60] + "…")
-    if any(ord(ch) < 32 for ch in name):
-        raise DecklistError("control characters in a card name", number, None)
-    return count, canonical_name(name)
+    name = _MARKERS.sub("", name)
+    with_set = _SET_SUFFIX.sub("", name)
+    return count, _clean_name(with_set, number, raw), with_set != name
 
 
-def parse_decklist(text: str) -> Decklist:
-    """Read a pasted decklist; raise :class:`DecklistError` naming the first bad line."""
+def _header(raw: str) -> tuple[str, str | None, bool] | None:
+    """For a header line: (section, type hint, is a category header); else None."""
+    if _COUNT.match(raw) or raw[:3].casefold() == "sb:":
+        return None
+    words = _HEADER_COUNT.sub("", raw).strip().casefold()
+    if words in _SECTION:
+        return _SECTION[words], None, False
+    if words in _TYPE_HEADERS:
+        return "main", _TYPE_HEADERS[words], True
+    if re.search(r"\(\d+\)$", raw):  # a custom category: "Ramp (10)"
+        return "main", None, True
+    return None
+
+
+@dataclass
+class _Reading:
+    """What a parse collects before it becomes a :class:`Decklist`."""
+
+    sections: dict[str, list[DeckEntry]]
+    problems: list[LineProblem]
+    hints: dict[str, str]
+    source: str = "text"
+
+    @classmethod
+    def new(cls, source: str = "text") -> _Reading:
+        return cls({key: [] for key in set(_SECTION.values())}, [], {}, source)
+
+    def add(self, section: str, count: int, name: str, line: int, hint: str | None = None) -> None:
+        self.sections[section].append(DeckEntry(count, name, line))
+        if hint and section == "main":
+            self.hints.setdefault(name, hint)
+
+
+def _read_text(text: str) -> _Reading:
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise DecklistError(f"a decklist may have at most {MAX_LINES} lines; this one has {len(lines)}")
-    sections: dict[str, list[DeckEntry]] = {key: [] for key in set(_SECTION.values())}
-    section = "main"
+    reading = _Reading.new()
+    section, hint = "main", None
+    headers = categories = arena = False
+    blocks: list[list[int]] = [[]]  # indexes into sections["main"] per blank-separated block
     for number, raw_line in enumerate(lines, start=1):
         raw = raw_line.strip()
-        if not raw or raw.startswith(("#", "//")):
+        if not raw:
+            if blocks[-1]:
+                blocks.append([])
             continue
-        header = raw.rstrip(":").strip().casefold()
-        if header in _SECTION:
-            section = _SECTION[header]
+        if raw.startswith(("#", "//")):
             continue
-        target = sections[section]
+        header = _header(raw)
+        if header is not None:
+            section, hint, category = header
+            headers = True
+            categories = categories or category
+            arena = arena or _HEADER_COUNT.sub("", raw).strip().casefold() in _ARENA_ONLY
+            continue
+        if section == "about":
+            continue  # Arena's "About" block: "Name Boros Burn"
+        target = section
         if raw[:3].casefold() == "sb:":
-            raw, target = raw[3:].strip(), sections["sideboard"]
-        count, name = _read_line(raw, number)
-        target.append(DeckEntry(count, name, number))
+            raw, target = raw[3:].strip(), "sideboard"
+        try:
+            count, name, had_set = _read_line(raw, number)
+        except DecklistError as error:
+            reading.problems.extend(error.problems)
+            continue
+        arena = arena or had_set
+        if target == "main":
+            blocks[-1].append(len(reading.sections["main"]))
+        reading.add(target, count, name, number, hint if target == section else None)
+    blocks = [b for b in blocks if b]
+    if not headers and len(blocks) == 2:
+        main = reading.sections["main"]
+        first, second = (sum(main[i].count for i in b) for b in blocks)
+        if second < first:  # main deck, blank line, sideboard
+            reading.sections["sideboard"] = [main[i] for i in blocks[1]] + reading.sections["sideboard"]
+            reading.sections["main"] = [main[i] for i in blocks[0]]
+    reading.source = "categories" if categories else ("arena" if arena else "text")
+    return reading
+
+
+class _Refused(Exception):
+    """Raised inside the XML parser to stop at a construct we do not accept."""
+
+    def __init__(self, reason: str, line: int) -> None:
+        super().__init__(reason)
+        self.reason, self.line = reason, line
+
+
+def _read_xml(text: str) -> _Reading:
+    if len(text) > MAX_XML_CHARS:
+        raise DecklistError(f"a deck file may be at most {MAX_XML_CHARS:,} characters long")
+    parser = expat.ParserCreate()
+    reading = _Reading.new()
+    stack: list[str] = []
+    zone = ["main"]
+
+    def refuse_dtd(*_args: object) -> None:
+        raise _Refused("deck files with a DOCTYPE or entity declarations are not read", parser.CurrentLineNumber)
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        line = parser.CurrentLineNumber
+        shown = _shown(f"<{tag} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + ">")
+        if not stack:
+            if tag == "Deck":
+                reading.source = "mtgo"
+            elif tag == "cockatrice_carddeck":
+                reading.source = "cockatrice"
+            else:
+                raise _Refused(f"<{_shown(tag)}> is neither an MTGO .dek nor a Cockatrice .cod deck", line)
+        stack.append(tag)
+        try:
+            if reading.source == "mtgo" and tag == "Cards":
+                side = attrs.get("Sideboard", "false").strip().casefold()
+                if side not in ("true", "false"):
+                    raise DecklistError('Sideboard must be "true" or "false"', line, shown)
+                _xml_card(reading, "sideboard" if side == "true" else "main", attrs.get("Quantity"),
+                          attrs.get("Name"), line, shown)  # fmt: skip
+            elif reading.source == "cockatrice" and tag == "zone":
+                name = attrs.get("name", "").strip().casefold()
+                if name not in ("main", "side", "tokens"):
+                    raise DecklistError(f'unknown zone "{_shown(name)}" (main, side or tokens)', line, shown)
+                zone[0] = {"main": "main", "side": "sideboard", "tokens": "maybe"}[name]
+            elif reading.source == "cockatrice" and tag == "card":
+                _xml_card(reading, zone[0], attrs.get("number"), attrs.get("name"), line, shown)
+        except DecklistError as error:
+            reading.problems.extend(error.problems)
+
+    def end(_tag: str) -> None:
+        stack.pop()
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.StartDoctypeDeclHandler = refuse_dtd
+    parser.EntityDeclHandler = refuse_dtd
+    try:
+        parser.Parse(text, True)
+    except _Refused as refused:
+        raise DecklistError(refused.reason, refused.line) from None
+    except expat.ExpatError as error:
+        reason = expat.ErrorString(error.code) if error.code else str(error)
+        raise DecklistError(f"not a readable XML deck file: {reason}", error.lineno or None) from None
+    except RecursionError:
+        raise DecklistError("the deck file is nested too deeply") from None
+    return reading
+
+
+def _xml_card(reading: _Reading, section: str, quantity: str | None, name: str | None, line: int, shown: str) -> None:
+    if quantity is None or not quantity.strip().isdigit() or not quantity.strip().isascii():
+        raise DecklistError("the quantity must be a whole number", line, shown)
+    count = int(quantity.strip())
+    _check_count(count, line, shown)
+    reading.add(section, count, _clean_name(name or "", line, shown), line)
+
+
+def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
+    """Read a decklist in any of the formats above.
+
+    Raises :class:`DecklistError` listing every line that cannot be read, unless
+    ``skip_bad_lines`` is set: then those lines are left out and listed in
+    ``Decklist.skipped``. A list with no main-deck cards is always an error.
+    """
+    is_xml = text.lstrip().startswith("<")
+    reading = _read_xml(text) if is_xml else _read_text(text)
+    if reading.problems and not skip_bad_lines:
+        raise DecklistError.of(reading.problems)
+    sections = reading.sections
     if not sections["main"] and not sections["commander"]:
         raise DecklistError("the decklist has no main-deck cards")
     return Decklist(
@@ -147,7 +342,25 @@ def parse_decklist(text: str) -> Decklist:
         companion=tuple(sections["companion"]),
         planar=tuple(sections["planar"]),
         scheme=tuple(sections["scheme"]),
+        source=reading.source,
+        type_hints=tuple(reading.hints.items()),
+        skipped=tuple(reading.problems),
     )
+
+
+def to_arena(deck: Decklist) -> str:
+    """The deck as an Arena import list: Commander, Companion, Deck, Sideboard, then the
+    planar and scheme decks; ``N Name`` lines, copies of a name merged, no set codes."""
+    blocks = []
+    for title, entries in (("Commander", deck.commander), ("Companion", deck.companion), ("Deck", deck.main),
+                           ("Sideboard", deck.sideboard), ("Planar deck", deck.planar),
+                           ("Scheme deck", deck.scheme)):  # fmt: skip
+        counts: Counter[str] = Counter()
+        for entry in entries:
+            counts[entry.name] += entry.count
+        if counts:
+            blocks.append(title + "\n" + "\n".join(f"{n} {name}" for name, n in counts.items()))
+    return "\n\n".join(blocks) + "\n"
 
 
 def check_deck(deck: Decklist, fmt: Format) -> None:

@@ -12,28 +12,59 @@ An action that raises leaves the game state untouched: states are immutable valu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class RulesError(ValueError):
     """Base class of every error the engine raises on purpose."""
 
 
+@dataclass(frozen=True, slots=True)
+class LineProblem:
+    """One line of a decklist that cannot be read: its 1-based number (None for the list as
+    a whole), the text as typed (shortened when long), and why."""
+
+    line: int | None
+    text: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"Line {self.line}: " if self.line is not None else ""
+        shown = f' ("{self.text}")' if self.text else ""
+        return f"{where}{self.reason}{shown}"
+
+
 class DecklistError(RulesError):
-    """A decklist line (or the decklist as a whole) cannot be used.
+    """A decklist cannot be used: one or more lines cannot be read, or the whole list.
+
+    ``problems`` lists every unreadable line; ``line``/``text``/``message`` describe the first.
 
     >>> str(DecklistError("quantity must be at least 1", line=3, text="0 Island"))
     'Line 3: quantity must be at least 1 ("0 Island")'
+    >>> error = DecklistError.of([LineProblem(2, "0 Shock", "quantity must be at least 1"),
+    ...                           LineProblem(4, "4", "a quantity needs a card name after it")])
+    >>> print(error)
+    2 lines cannot be read:
+    Line 2: quantity must be at least 1 ("0 Shock")
+    Line 4: a quantity needs a card name after it ("4")
     """
 
     def __init__(self, message: str, line: int | None = None, text: str | None = None) -> None:
         self.message = message
         self.line = line
         self.text = text
-        super().__init__(self._format())
+        self.problems: tuple[LineProblem, ...] = (LineProblem(line, text, message),)
+        super().__init__(str(self.problems[0]))
 
-    def _format(self) -> str:
-        where = f"Line {self.line}: " if self.line is not None else ""
-        shown = f' ("{self.text}")' if self.text else ""
-        return f"{where}{self.message}{shown}"
+    @classmethod
+    def of(cls, problems: list[LineProblem] | tuple[LineProblem, ...]) -> DecklistError:
+        """One error listing every problem (at least one)."""
+        first = problems[0]
+        error = cls(first.reason, first.line, first.text)
+        error.problems = tuple(problems)
+        if len(problems) > 1:
+            error.args = (f"{len(problems)} lines cannot be read:\n" + "\n".join(str(p) for p in problems),)
+        return error
 
 
 class DeckCheckError(RulesError):
