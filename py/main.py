@@ -73,7 +73,71 @@ def on_sample(_event: object) -> None:
 
 @when("click", "#restore")
 def on_restore(_event: object) -> None:
-    table().restore()
+    table().decks.restore()
+
+
+@when("change", "#decklist")
+def on_decklist(_event: object) -> None:
+    table().decks.refresh()
+
+
+@when("change", "#skip-bad")
+def on_skip_bad(_event: object) -> None:
+    table().decks.refresh()
+
+
+@when("change", "#land-marks")
+def on_land_mark(event: Any) -> None:
+    table().decks.on_land_mark(event.target)
+
+
+@when("change", "#deck-file")
+async def on_deck_file(event: Any) -> None:
+    files = event.target.files
+    await table().decks.load_file(files.item(0) if files.length else None)
+    event.target.value = ""  # choosing the same file again is a change too
+
+
+@when("dragover", "#decklist")
+def on_drag_over(event: Any) -> None:
+    event.preventDefault()  # allow dropping a file on the decklist
+
+
+@when("drop", "#decklist")
+async def on_drop(event: Any) -> None:
+    files = event.dataTransfer.files if event.dataTransfer else None
+    if files and files.length:
+        event.preventDefault()  # read the file instead of letting the browser open it
+        await table().decks.load_file(files.item(0))
+
+
+@when("click", "#export-arena")
+def on_export_arena(_event: object) -> None:
+    table().decks.export_arena()
+
+
+@when("click", ".library")
+def on_library(event: Any) -> None:
+    button = event.target.closest("button[data-deck-op]")
+    if button:
+        table().decks.run(str(button.getAttribute("data-deck-op")))
+
+
+@when("click", "#library-export")
+def on_library_export(_event: object) -> None:
+    table().decks.export_library()
+
+
+@when("change", "#library-import")
+async def on_library_import(event: Any) -> None:
+    files = event.target.files
+    await table().decks.import_library(files.item(0) if files.length else None)
+    event.target.value = ""
+
+
+@when("change", "#scryfall")
+def on_images(_event: object) -> None:
+    table().on_images()
 
 
 @when("click", "#deal")

@@ -10,10 +10,15 @@ names, decklists) only ever reaches the DOM through ``textContent`` and attribut
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
-from pyscript import document
+from deck_panel import DeckPanel
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 from opening_hand import (
     MAX_SEED,
@@ -28,6 +33,7 @@ from opening_hand import (
     ChooseStarting,
     ChooseStartingPlayer,
     DeckCheckError,
+    DecklistError,
     DeclareMulligan,
     FinishOpeningActions,
     GameState,
@@ -52,7 +58,6 @@ from opening_hand import (
     find_format,
     lookup,
     new_game,
-    parse_decklist,
     random_seed,
 )
 from opening_hand.match import Outcome
@@ -107,6 +112,23 @@ def load_mana_symbols() -> None:
         document.head.append(link)
 
 
+@dataclass
+class Display:
+    """How cards are drawn, shared by every board."""
+
+    images: bool = False  # "Show card images from Scryfall (needs internet)"
+    failed_images: set[str] = field(default_factory=set)  # names whose image could not load
+
+
+DISPLAY = Display()
+SETTINGS_KEY = "opening-hand/settings"
+
+
+def scryfall_image(name: str) -> str:
+    """Scryfall's image of the card with this exact name (the name is URL-encoded)."""
+    return f"https://api.scryfall.com/cards/named?exact={quote(name, safe='')}&format=image&version=normal"
+
+
 def type_glyph(type_line: str) -> str:
     for word, glyph in (("Land", "▲"), ("Creature", "⚔"), ("Instant", "ϟ"), ("Sorcery", "✦"),
                         ("Enchantment", "❂"), ("Artifact", "⚙"), ("Planeswalker", "✧"), ("Plane", "◎"),
@@ -125,8 +147,8 @@ class Page:
             name: by_id(name)
             for name in (
                 "format", "format-description", "players", "control", "teams-row", "shared-turns", "teams",
-                "rules", "compare-rules", "vanguard", "vanguard-name", "vanguard-hand", "vanguard-life", "decklist",
-                "restore", "seed", "seed-used", "unchecked", "message", "tables", "board-main", "log", "match",
+                "rules", "compare-rules", "vanguard", "vanguard-name", "vanguard-hand", "vanguard-life", "seed",
+                "seed-used", "unchecked", "message", "tables", "board-main", "log", "match", "scryfall",
                 "result", "score-body",
             )
         }  # fmt: skip
@@ -134,8 +156,12 @@ class Page:
         self.compare: Board | None = None  # the second board, while comparing two editions
         self.match: Match | None = None
         self.settings: dict[str, Any] = {}
-        self.stashed_text: str | None = None
+        self.decks = DeckPanel(self.say)
         by_id("policy").textContent = POLICY_TEXT
+        self.image_errors = create_proxy(self.on_image_error)  # one listener for every card image
+        self.el["tables"].addEventListener("error", self.image_errors, True)  # error events do not bubble
+        DISPLAY.images = self.read_image_setting()
+        self.el["scryfall"].checked = DISPLAY.images
         load_mana_symbols()
 
     # ------------------------------------------------------------------- set-up
@@ -182,19 +208,30 @@ class Page:
         return int(raw) if raw.lstrip("-").isdigit() else default
 
     def load_sample(self) -> None:
-        text = SAMPLES[self.el["format"].value]
-        current = self.el["decklist"].value
-        if current != text and current.strip() and current not in SAMPLES.values():
-            self.stashed_text = current  # nothing the user typed is lost
-            self.el["restore"].hidden = False
-        self.el["decklist"].value = text
+        self.decks.replace_text(SAMPLES[self.el["format"].value])
         self.say("")
 
-    def restore(self) -> None:
-        if self.stashed_text is not None:
-            self.el["decklist"].value = self.stashed_text
-            self.stashed_text = None
-            self.el["restore"].hidden = True
+    # ------------------------------------------------------------------- card images
+
+    def read_image_setting(self) -> bool:
+        try:
+            return bool(window.localStorage.getItem(SETTINGS_KEY) == "images")
+        except Exception:  # storage turned off: the default (no images)
+            return False
+
+    def on_images(self) -> None:
+        DISPLAY.images = bool(self.el["scryfall"].checked)
+        with contextlib.suppress(Exception):  # storage off: the setting holds for this visit
+            window.localStorage.setItem(SETTINGS_KEY, "images" if DISPLAY.images else "")
+        for board in (self.main, self.compare):
+            if board is not None and board.state is not None:
+                board.render()
+
+    def on_image_error(self, event: Any) -> None:
+        image = event.target
+        if image.classList.contains("card-image"):
+            DISPLAY.failed_images.add(str(image.getAttribute("data-image-for")))
+            image.remove()  # the proxy face underneath shows
 
     # ------------------------------------------------------------------- dealing
 
@@ -207,7 +244,13 @@ class Page:
         if not raw_players.isdigit() or not fmt.min_players <= int(raw_players) <= fmt.max_players:
             raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players.")
         n = int(raw_players)
-        deck = parse_decklist(self.el["decklist"].value)
+        try:
+            deck = self.decks.parse()
+        except DecklistError as error:
+            raise RulesError(
+                f"{error}\nFix the list, or tick “Skip lines that cannot be read” to deal without them."
+            ) from error
+        lands = self.decks.land_names(deck)
         if not self.el["unchecked"].checked:
             try:
                 check_deck(deck, fmt)
@@ -240,6 +283,7 @@ class Page:
                 planar_deck=deck.planar_cards(),
                 scheme_deck=deck.scheme_cards(),
                 vanguard=vanguard,
+                lands=lands,
             )
             for i in range(1, n + 1)
         ]
@@ -634,7 +678,8 @@ class Board:
     def card_face(self, card: Card, seat: int, zone: str, clickable: bool, revealed: bool) -> Node:
         info = lookup(card.name)
         colours = info.colours
-        frame = "land" if info.is_land else ("multi" if len(colours) > 1 else (colours or "colourless"))
+        land = self.state.player(seat).is_land(card) if self.state else info.is_land
+        frame = "land" if land else ("multi" if len(colours) > 1 else (colours or "colourless"))
         parts = (info.name, info.type_line, f"mana cost {info.mana_cost}" if info.mana_cost else "")
         label = ", ".join(part for part in parts if part)
         order = self.marked.index(card.id) + 1 if card.id in self.marked else 0
@@ -663,7 +708,13 @@ class Board:
             title.append(cost)
         face.append(title)
         face.append(element("div", "card-art", type_glyph(info.type_line), aria_hidden="true"))
-        face.append(element("div", "card-type", info.type_line or "Card (type unknown)"))
+        face.append(element("div", "card-type", info.type_line or ("Land (marked)" if land else "Card (type unknown)")))
+        if DISPLAY.images and info.name not in DISPLAY.failed_images:
+            # Scryfall's image for the name, over the proxy face; if it cannot load, the
+            # page's error listener removes it and the proxy face shows (see Page.on_image_error).
+            image = element("img", "card-image", alt="", loading="lazy", src=scryfall_image(info.name))
+            image.setAttribute("data-image-for", info.name)
+            face.append(image)
         if revealed:
             face.append(element("span", "card-badge", "revealed"))
         if self.state and card.id in self.state.player(seat).luck_counters:

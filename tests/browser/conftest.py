@@ -53,7 +53,7 @@ def server_url() -> Iterator[str]:
 @pytest.fixture
 def app(page: Page, server_url: str) -> Iterator[AppPage]:
     guard = Guard(page, server_url)
-    app = AppPage(page, server_url)
+    app = AppPage(page, server_url, guard)
     yield app
     if page.locator(".py-error").count():
         guard.problems.append(f"Python error shown on the page: {page.locator('.py-error').first.inner_text()}")

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+from guard import Guard
+
 READY_TIMEOUT_MS = 90_000
 
 
 class AppPage:
-    def __init__(self, page: Page, url: str) -> None:
+    def __init__(self, page: Page, url: str, guard: Guard | None = None) -> None:
         self.page = page
         self.url = url
+        self.guard = guard
 
     def open(self) -> AppPage:
         self.page.goto(self.url)

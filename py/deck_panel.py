@@ -1,0 +1,311 @@
+"""The deck panel: reading the decklist (paste, file, drop), the land marks, the Arena
+export, and the library of saved decks in the browser's storage.
+
+Decks are parsed by ``opening_hand.decklist`` and stored by ``opening_hand.library``; this
+module only moves text between them and the page. The text the player typed is never
+rewritten: loading a file or a saved deck over it stashes it for "Restore my list".
+User text reaches the DOM only through ``textContent``, ``value`` and attributes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, window
+
+from opening_hand import Decklist, DecklistError, lookup, parse_decklist
+from opening_hand.cards import normalise
+from opening_hand.decklist import to_arena
+from opening_hand.library import STORAGE_KEY, Library, LibraryError, SavedDeck, dump_library, load_library
+from opening_hand.samples import SAMPLES
+
+Node = Any
+SOURCES = {
+    "text": "a plain list",
+    "arena": "an Arena export",
+    "categories": "a Moxfield/Archidekt/MTGGoldfish list",
+    "mtgo": "an MTGO .dek file",
+    "cockatrice": "a Cockatrice .cod file",
+}
+UNREADABLE_KEY = STORAGE_KEY + ".unreadable"
+MAX_FILE_BYTES = 2_000_000
+
+
+def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Node:
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text:
+        node.textContent = text
+    for name, value in attrs.items():
+        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
+    return node
+
+
+class DeckPanel:
+    def __init__(self, say: Any) -> None:
+        by_id = document.getElementById
+        self.el = {
+            name: by_id(name)
+            for name in (
+                "decklist", "restore", "format", "deck-summary", "skip-bad", "land-marks", "card-types-summary",
+                "export-text", "deck-name", "saved-decks", "deck-undo", "library-message",
+            )
+        }  # fmt: skip
+        self.say = say  # the page's message line
+        self.stashed_text: str | None = None
+        self.lands: set[str] = set()  # normalised names the player marked as lands
+        self.hinted: set[str] = set()  # normalised names a category header called lands
+        self.deleted: SavedDeck | None = None
+        self.library = self.read_library()
+        self.render_library()
+        self.refresh()
+
+    # ------------------------------------------------------------------ the list
+
+    def replace_text(self, text: str) -> None:
+        """Put ``text`` in the decklist box, stashing what the player had typed."""
+        current = str(self.el["decklist"].value)
+        if current != text and current.strip() and current not in SAMPLES.values():
+            self.stashed_text = current  # nothing the user typed is lost
+            self.el["restore"].hidden = False
+        self.el["decklist"].value = text
+        self.refresh()
+
+    def restore(self) -> None:
+        if self.stashed_text is not None:
+            self.el["decklist"].value = self.stashed_text
+            self.stashed_text = None
+            self.el["restore"].hidden = True
+            self.refresh()
+
+    def parse(self) -> Decklist:
+        """The decklist in the box; raises DecklistError naming every bad line, unless the
+        player chose to skip them."""
+        return parse_decklist(str(self.el["decklist"].value), skip_bad_lines=bool(self.el["skip-bad"].checked))
+
+    def land_names(self, deck: Decklist) -> tuple[str, ...]:
+        """The deck's card names that count as lands although the catalog does not say so."""
+        marked = self.lands | self.hinted
+        names = {*deck.main_cards(), *deck.sideboard_cards()}
+        return tuple(sorted(n for n in names if normalise(n) in marked and not lookup(n).is_land))
+
+    def refresh(self) -> None:
+        """Re-read the list: the summary line and the land marks."""
+        try:
+            deck = self.parse()
+        except DecklistError as error:
+            self.el["deck-summary"].textContent = f"Cannot read this list yet — {error.problems[0].reason}."
+            self.el["land-marks"].replaceChildren()
+            return
+        self.hinted = {normalise(name) for name, kind in deck.type_hints if kind == "Land"}
+        cards = deck.main_cards()
+        lands = sum(1 for n in cards if lookup(n).is_land or normalise(n) in self.lands | self.hinted)
+        parts = [f"Read as {SOURCES.get(deck.source, deck.source)}: {len(cards)} cards, {lands} lands"]
+        if deck.sideboard:
+            parts.append(f"sideboard {len(deck.sideboard_cards())}")
+        unknown = sorted({n for n in cards if not lookup(n).known})
+        if unknown:
+            parts.append(f"{len(unknown)} card{'s' if len(unknown) != 1 else ''} unknown to the catalog")
+        if deck.skipped:
+            parts.append(f"{len(deck.skipped)} line{'s' if len(deck.skipped) != 1 else ''} skipped")
+        self.el["deck-summary"].textContent = "; ".join(parts) + "."
+        self.render_land_marks(cards)
+
+    def render_land_marks(self, cards: tuple[str, ...]) -> None:
+        """One checkbox per card name the catalog does not know as a land (unknown ones first)."""
+        names = sorted({n for n in cards if not lookup(n).is_land}, key=lambda n: (lookup(n).known, n.casefold()))
+        fragment = document.createDocumentFragment()
+        for name in names:
+            box = element("input", "", type="checkbox", data_land_name=name)
+            box.checked = normalise(name) in self.lands | self.hinted
+            label = element("label", "land-mark")
+            label.append(box, document.createTextNode(f" {name}" + ("" if lookup(name).known else " (unknown)")))
+            fragment.append(label)
+        self.el["land-marks"].replaceChildren(fragment)
+        marked = sum(1 for n in names if normalise(n) in self.lands | self.hinted)
+        self.el["card-types-summary"].textContent = f"Mark cards as lands ({marked} marked)"
+
+    def on_land_mark(self, target: Node) -> None:
+        name = target.getAttribute("data-land-name")
+        if not name:
+            return
+        key = normalise(str(name))
+        if target.checked:
+            self.lands.add(key)
+        else:
+            self.lands.discard(key)
+            self.hinted.discard(key)
+        self.refresh()
+
+    async def load_file(self, file: Node) -> None:
+        """A decklist file chosen or dropped: its text replaces the list (the old one is stashed)."""
+        if not file:
+            return
+        if int(file.size) > MAX_FILE_BYTES:
+            self.say(f"{file.name} is larger than {MAX_FILE_BYTES // 1_000_000} MB: it cannot be a decklist.")
+            return
+        text = str(await file.text())
+        self.replace_text(text)
+        self.say("")
+        try:
+            parse_decklist(text)
+        except DecklistError as error:
+            self.say(f"{file.name}: {error}")
+
+    def export_arena(self) -> None:
+        try:
+            deck = self.parse()
+        except DecklistError as error:
+            self.say(str(error))
+            return
+        text = to_arena(deck)
+        box = self.el["export-text"]
+        box.value = text
+        box.hidden = False
+        box.select()
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard:
+            promise = clipboard.writeText(text)
+            promise.catch(lambda _error: None)  # the text stays selected in the box to copy by hand
+        self.say("")
+
+    # ------------------------------------------------------------------ library
+
+    def storage(self) -> Node:
+        try:
+            return window.localStorage
+        except Exception:  # storage disabled (private mode, policy): the library is not kept
+            return None
+
+    def read_library(self) -> Library:
+        storage = self.storage()
+        if not storage:
+            self.tell("This browser does not let the page keep decks (storage is off).")
+            return Library()
+        raw = storage.getItem(STORAGE_KEY)
+        try:
+            return load_library(str(raw) if raw else None)
+        except LibraryError as error:
+            if not storage.getItem(UNREADABLE_KEY):
+                storage.setItem(UNREADABLE_KEY, str(raw))  # kept aside: nothing is lost
+            storage.removeItem(STORAGE_KEY)
+            self.tell(
+                f"Your saved decks could not be read: {error}. The data is kept aside in this browser's "
+                f"storage under “{UNREADABLE_KEY}”; new saves start a new library."
+            )
+            return Library()
+
+    def write_library(self, library: Library) -> bool:
+        storage = self.storage()
+        try:
+            if storage:
+                storage.setItem(STORAGE_KEY, dump_library(library))
+        except Exception:
+            self.tell("The deck could not be saved: the browser's storage is full or turned off.")
+            return False
+        self.library = library
+        self.render_library()
+        return True
+
+    def tell(self, text: str) -> None:
+        self.el["library-message"].textContent = text
+
+    def render_library(self) -> None:
+        select = self.el["saved-decks"]
+        chosen = str(select.value)
+        fragment = document.createDocumentFragment()
+        if not self.library.decks:
+            fragment.append(element("option", "", "No saved decks yet", value=""))
+        for deck in self.library.decks:
+            fragment.append(element("option", "", deck.name, value=deck.name))
+        select.replaceChildren(fragment)
+        if chosen in self.library.names():
+            select.value = chosen
+
+    def current(self) -> SavedDeck:
+        deck = self.parse()
+        return SavedDeck(
+            str(self.el["deck-name"].value),
+            str(self.el["decklist"].value),
+            str(self.el["format"].value),
+            self.land_names(deck),
+        )
+
+    def run(self, operation: str) -> None:
+        """Save, open, rename, duplicate, delete or undo, reporting any refusal."""
+        chosen = str(self.el["saved-decks"].value)
+        try:
+            if operation == "save":
+                deck = self.current()
+                if self.write_library(self.library.save(deck)):
+                    self.el["saved-decks"].value = " ".join(deck.name.split())
+                    self.tell(f"Saved “{' '.join(deck.name.split())}”.")
+            elif not chosen and operation != "undo":
+                raise LibraryError("Choose a saved deck first.")
+            elif operation == "open":
+                self.open(self.library.get(chosen))
+            elif operation == "rename":
+                new = " ".join(str(self.el["deck-name"].value).split())
+                if self.write_library(self.library.rename(chosen, new)):
+                    self.el["saved-decks"].value = new
+                    self.tell(f"Renamed “{chosen}” to “{new}”.")
+            elif operation == "duplicate":
+                library = self.library.duplicate(chosen)
+                if self.write_library(library):
+                    self.el["saved-decks"].value = library.decks[-1].name
+                    self.tell(f"Saved a copy as “{library.decks[-1].name}”.")
+            elif operation == "delete":
+                deck = self.library.get(chosen)
+                if self.write_library(self.library.delete(chosen)):
+                    self.deleted = deck
+                    self.el["deck-undo"].hidden = False
+                    self.tell(f"Deleted “{chosen}”.")
+            elif operation == "undo" and self.deleted and self.write_library(self.library.save(self.deleted)):
+                self.el["saved-decks"].value = self.deleted.name
+                self.tell(f"Restored “{self.deleted.name}”.")
+                self.deleted = None
+                self.el["deck-undo"].hidden = True
+        except DecklistError as error:
+            self.tell(f"Fix the list before saving it: {error}")
+        except LibraryError as error:
+            self.tell(str(error))
+
+    def open(self, deck: SavedDeck) -> None:
+        self.el["format"].value = deck.format
+        self.el["format"].dispatchEvent(window.Event.new("change"))
+        self.lands = {normalise(n) for n in deck.lands}
+        self.el["deck-name"].value = deck.name
+        self.replace_text(deck.text)
+        self.tell(f"Opened “{deck.name}”.")
+
+    def export_library(self) -> None:
+        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(to_js([dump_library(self.library)]), options)
+        url = window.URL.createObjectURL(blob)
+        link = element("a", "", href=url, download="opening-hand-decks.json")
+        document.body.append(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        self.tell(f"Exported {len(self.library.decks)} deck{'s' if len(self.library.decks) != 1 else ''}.")
+
+    async def import_library(self, file: Node) -> None:
+        if not file:
+            return
+        if int(file.size) > MAX_FILE_BYTES * 3:
+            self.tell(f"{file.name} is too large to be a deck library.")
+            return
+        try:
+            other = load_library(str(await file.text()))
+        except LibraryError as error:
+            self.tell(f"{file.name} could not be imported: {error}.")
+            return
+        try:
+            library, added = self.library.merge(other)
+        except LibraryError as error:
+            self.tell(f"{file.name} could not be imported: {error}")
+            return
+        if self.write_library(library):
+            self.tell(f"Imported {added} deck{'s' if added != 1 else ''} from {file.name}.")
