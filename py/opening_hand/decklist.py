@@ -60,6 +60,7 @@ _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$")
 _SET_SUFFIX = re.compile(r"\s+[(\[][A-Za-z0-9]{2,6}[)\]](\s+[^\s()]+)?$")
 _MARKERS = re.compile(r"(\s+\*[A-Za-z]{1,5}\*|\s+\[[^\[\]]*\]|\s+\^[^^]*\^)+$")
+_TAG = re.compile(r"\[([^\[\]]*)\]")
 _HEADER_COUNT = re.compile(r"\s*(\(\d+\)|:\s*\d+|:)$")
 _SLASHES = re.compile(r"\s*/{1,2}\s*")
 _SECTION = {
@@ -195,7 +196,7 @@ class _Reading:
 
     def add(self, section: str, count: int, name: str, line: int, hint: str | None = None) -> None:
         self.sections[section].append(DeckEntry(count, name, line))
-        if hint and section == "main":
+        if hint and section in ("main", "commander"):
             self.hints.setdefault(name, hint)
 
 
@@ -224,9 +225,16 @@ def _read_text(text: str) -> _Reading:
             continue
         if section == "about":
             continue  # Arena's "About" block: "Name Boros Burn"
-        target = section
+        target, line_hint = section, hint
         if raw[:3].casefold() == "sb:":
             raw, target = raw[3:].strip(), "sideboard"
+        for tag in _TAG.findall(raw):  # Archidekt: "1x Sol Ring (cmm) 410 [Ramp,Artifact]"
+            categories = True
+            for word in (w.split("{")[0].strip().casefold() for w in tag.split(",")):
+                if _SECTION.get(word) in ("commander", "sideboard", "maybe", "companion"):
+                    target = _SECTION[word]
+                elif word in _TYPE_HEADERS:
+                    line_hint = _TYPE_HEADERS[word]
         try:
             count, name, had_set = _read_line(raw, number)
         except DecklistError as error:
@@ -235,7 +243,7 @@ def _read_text(text: str) -> _Reading:
         arena = arena or had_set
         if target == "main":
             blocks[-1].append(len(reading.sections["main"]))
-        reading.add(target, count, name, number, hint if target == section else None)
+        reading.add(target, count, name, number, line_hint)
     blocks = [b for b in blocks if b]
     if not headers and len(blocks) == 2:
         main = reading.sections["main"]
