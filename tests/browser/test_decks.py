@@ -260,3 +260,15 @@ def test_scryfall_images_when_chosen_with_the_proxy_face_as_fallback(app: AppPag
     # The image cannot load: it is removed and the proxy face (name, type line) shows.
     expect(app.page.locator('[data-zone="hand"][data-player="1"] img.card-image')).to_have_count(0)
     expect(app.hand().first.locator(".card-name")).to_have_text("Lightning Bolt")
+
+
+def test_a_dealt_hand_fits_a_phone_screen(app: AppPage) -> None:
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    app.open().deal(seed=42)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(7)
+    width = app.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways on a phone: {width}"
+    for card in app.hand().all():
+        box = card.bounding_box()
+        assert box is not None and box["width"] >= 90, "cards stay readable at hand size"
