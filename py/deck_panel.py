@@ -85,6 +85,10 @@ class DeckPanel:
         player chose to skip them."""
         return parse_decklist(str(self.el["decklist"].value), skip_bad_lines=bool(self.el["skip-bad"].checked))
 
+    def marked_names(self) -> tuple[str, ...]:
+        """The (normalised) names counted as lands beyond the catalog: marks and type hints."""
+        return tuple(sorted(self.lands | self.hinted))
+
     def land_names(self, deck: Decklist) -> tuple[str, ...]:
         """The deck's card names that count as lands although the catalog does not say so."""
         marked = self.lands | self.hinted

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, when, window
 
 from opening_hand.editions import EDITIONS
@@ -145,6 +145,15 @@ def on_deal(_event: object) -> None:
     table().deal()
 
 
+@when("click", "#copy-link")
+def on_copy_link(_event: object) -> None:
+    table().copy_link()
+
+
+def on_navigate(_event: object) -> None:
+    table().on_navigate()
+
+
 @when("click", "#next-game")
 def on_next_game(_event: object) -> None:
     table().next_game()
@@ -161,6 +170,12 @@ build_menu("rules", editions, "london")
 build_menu("compare-rules", {"": "No comparison", **editions}, "")
 show_rules_summary()
 document.getElementById("deal").disabled = False
+# Back/forward between practice setups, and links pasted into the address bar.
+navigate = create_proxy(on_navigate)
+window.addEventListener("popstate", navigate)
+window.addEventListener("hashchange", navigate)
+if str(window.location.hash).startswith("#v"):
+    table().on_navigate()  # a share link: fill the form, deal and replay before saying ready
 document.body.dataset.ready = "true"
 # Warm the table and engine up once the browser is idle (or soon, where there is no
 # requestIdleCallback), so the first Deal does not wait for the import.

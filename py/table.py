@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import quote
 
@@ -32,8 +32,6 @@ from opening_hand import (
     ChooseShuffleBack,
     ChooseStarting,
     ChooseStartingPlayer,
-    DeckCheckError,
-    DecklistError,
     DeclareMulligan,
     FinishOpeningActions,
     GameState,
@@ -49,25 +47,24 @@ from opening_hand import (
     RulesError,
     Scry,
     ScryDecision,
-    SeatConfig,
     ShuffleBack,
     UseSerumPowder,
-    Vanguard,
     apply,
-    check_deck,
     find_format,
     lookup,
-    new_game,
     random_seed,
 )
+from opening_hand.editions import EDITIONS
 from opening_hand.match import Outcome
-from opening_hand.policy import POLICY_TEXT, autoplay
+from opening_hand.policy import POLICY_TEXT, decide
 from opening_hand.samples import SAMPLES
+from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
 
 Node = Any  # a JavaScript DOM node reached through Pyodide's FFI
 ORDINALS = ("1st", "2nd", "3rd")
 BUTTONS = (
-    "play-first", "draw-first", "keep", "mulligan", "serum-powder", "set-aside", "keep-on-top", "bottom", "shuffle-back"
+    "play-first", "draw-first", "keep", "mulligan", "serum-powder", "set-aside", "keep-on-top", "bottom",
+    "shuffle-back", "undo",
 )  # fmt: skip
 MANA_FONT_CSS = "static/vendor/mana-font/css/mana.min.css"  # vendored by scripts/vendor.py
 BOARD_PARTS = ("heading", "prompt", "choices", "starting-player", "first-draw-skipped", "turn-order", "seats")
@@ -148,14 +145,16 @@ class Page:
             for name in (
                 "format", "format-description", "players", "control", "teams-row", "shared-turns", "teams",
                 "rules", "compare-rules", "vanguard", "vanguard-name", "vanguard-hand", "vanguard-life", "seed",
-                "seed-used", "unchecked", "message", "tables", "board-main", "log", "match", "scryfall",
+                "seed-used", "unchecked", "message", "tables", "board-main", "log", "match", "scryfall", "share",
+                "share-url",
                 "result", "score-body",
             )
         }  # fmt: skip
         self.main = Board(self.el["board-main"], self.el["message"], self.el["log"], on_render=self.render_match)
         self.compare: Board | None = None  # the second board, while comparing two editions
         self.match: Match | None = None
-        self.settings: dict[str, Any] = {}
+        self.setup: Setup | None = None  # what was dealt last (a share link holds it)
+        self.fragment = ""  # the URL fragment of the setup on the page
         self.decks = DeckPanel(self.say)
         by_id("policy").textContent = POLICY_TEXT
         self.image_errors = create_proxy(self.on_image_error)  # one listener for every card image
@@ -238,64 +237,48 @@ class Page:
     def say(self, text: str) -> None:
         self.el["message"].textContent = text
 
-    def read_settings(self) -> dict[str, Any]:
+    def read_setup(self, seed: int) -> Setup:
+        """The set-up form as a :class:`Setup` (what a share link holds)."""
         fmt = find_format(self.el["format"].value)
         raw_players = str(self.el["players"].value).strip()
         if not raw_players.isdigit() or not fmt.min_players <= int(raw_players) <= fmt.max_players:
             raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players.")
         n = int(raw_players)
-        try:
-            deck = self.decks.parse()
-        except DecklistError as error:
-            raise RulesError(
-                f"{error}\nFix the list, or tick “Skip lines that cannot be read” to deal without them."
-            ) from error
-        lands = self.decks.land_names(deck)
-        if not self.el["unchecked"].checked:
-            try:
-                check_deck(deck, fmt)
-            except DeckCheckError as error:
-                raise RulesError(
-                    f"This deck breaks the {fmt.name} deck rules:\n- "
-                    + "\n- ".join(error.problems)
-                    + "\nFix the list, or tick “Skip deck checks” to practise with it anyway."
-                ) from error
         vanguard = None
         if fmt.vanguard:
             name = str(self.el["vanguard-name"].value).strip() or "Vanguard"
             hand, life = self.el["vanguard-hand"].value, self.el["vanguard-life"].value
             if not all(str(v).strip().lstrip("-").isdigit() for v in (hand, life)):
                 raise RulesError("The vanguard's hand and life modifiers must be whole numbers (e.g. -1 or 3).")
-            vanguard = Vanguard(name[:60], int(hand), int(life))
+            if not (-99 <= int(hand) <= 99 and -99 <= int(life) <= 99):
+                raise RulesError("The vanguard's hand and life modifiers must be between -99 and 99.")
+            vanguard = (name[:60], int(hand), int(life))
         shared = not self.el["teams"].hidden
         teams = None
         if shared:
             groups: dict[int, list[int]] = {}
             for seat in range(1, n + 1):
                 groups.setdefault(int(document.getElementById(f"team-{seat}").value), []).append(seat)
-            teams = [tuple(seats) for _, seats in sorted(groups.items())]
-        seats = [
-            SeatConfig(
-                f"Seat {i}",
-                deck.main_cards(),
-                deck.sideboard_cards(),
-                commanders=deck.commander_names(),
-                planar_deck=deck.planar_cards(),
-                scheme_deck=deck.scheme_cards(),
-                vanguard=vanguard,
-                lands=lands,
-            )
-            for i in range(1, n + 1)
-        ]
-        users = frozenset(range(1, n + 1)) if self.el["control"].value == "all" else frozenset({1})
+            teams = tuple(tuple(seats) for _, seats in sorted(groups.items()))
         edition = str(self.el["rules"].value)
         compare = str(self.el["compare-rules"].value)
         if compare == edition:
             raise RulesError("To compare, choose a second rules edition that differs from the first.")
-        return {
-            "format": fmt.key, "edition": edition, "compare": compare, "seats": seats, "teams": teams,
-            "shared": shared, "users": users, "n": n,
-        }  # fmt: skip
+        return Setup(
+            deck=str(self.decks.el["decklist"].value),
+            format=fmt.key,
+            players=n,
+            edition=edition,
+            seed=seed,
+            control="all" if self.el["control"].value == "all" else "1",
+            compare=compare,
+            teams=teams,
+            shared=shared,
+            vanguard=vanguard,
+            lands=self.decks.marked_names(),
+            unchecked=bool(self.el["unchecked"].checked),
+            skip_bad=bool(self.decks.el["skip-bad"].checked),
+        )
 
     def read_seed(self) -> int:
         raw = str(self.el["seed"].value).strip()
@@ -307,19 +290,18 @@ class Page:
 
     def deal(self) -> None:
         try:
-            settings = self.read_settings()
-            seed = self.read_seed()
-            states = self.start_all(settings, seed, chooser=None, reason="")
+            setup = self.read_setup(self.read_seed())
+            states = self.start_all(setup)
         except RulesError as error:
             self.say(str(error))
             return
-        self.settings = settings
-        self.match = Match(seats=settings["n"])
-        self.show(states, seed)
+        self.match = Match(seats=setup.players)
+        self.show(setup, states)
+        self.remember(setup)
 
     def next_game(self) -> None:
         state, match = self.main.state, self.match
-        if state is None or match is None or state.pending is not None:
+        if state is None or match is None or state.pending is not None or self.setup is None:
             self.say("Finish dealing this game first: the result is recorded once the first turn begins.")
             return
         results = self.results_from_select(state)
@@ -327,12 +309,92 @@ class Page:
         try:
             match = match.record(state.chooser, results)
             chooser, reason = match.next_chooser(seed)
-            states = self.start_all(self.settings, seed, chooser, reason)
+            setup = replace(self.setup, seed=seed, chooser=chooser, chooser_reason=reason, actions=())
+            states = self.start_all(setup)
         except RulesError as error:
             self.say(str(error))
             return
         self.match = match
-        self.show(states, seed)
+        self.show(setup, states)
+        self.remember(setup)
+
+    # ------------------------------------------------------------------- share links
+
+    def remember(self, setup: Setup) -> None:
+        """A new practice setup: a new entry in the browser's history (back/forward)."""
+        fragment = encode_setup(replace(setup, actions=()))
+        if fragment != self.fragment:
+            window.history.pushState(None, "", "#" + fragment)
+            self.fragment = fragment
+
+    def copy_link(self) -> None:
+        if self.setup is None or self.main.state is None:
+            self.say("Deal first: the link holds the deal and the decisions taken so far.")
+            return
+        fragment = encode_setup(replace(self.setup, actions=tuple(self.main.actions)))
+        window.history.replaceState(None, "", "#" + fragment)
+        self.fragment = fragment
+        url = str(window.location.href)
+        self.el["share"].hidden = False
+        self.el["share-url"].value = url
+        self.el["share-url"].select()
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard:
+            clipboard.writeText(url).catch(lambda _error: None)  # the link stays selected to copy by hand
+        self.say("")
+
+    def on_navigate(self) -> None:
+        """Back/forward (or a link pasted into the address bar): open the setup in the URL."""
+        fragment = str(window.location.hash).removeprefix("#")
+        if fragment and fragment != self.fragment:
+            self.open_link(fragment)
+
+    def open_link(self, fragment: str) -> None:
+        """Fill the form from a link, deal, and replay its decisions. A link that cannot be
+        opened leaves the page as it was."""
+        try:
+            setup = decode_setup(fragment)
+            fmt = find_format(setup.format)
+            for rules in (setup.edition, setup.compare):
+                if rules and rules not in EDITIONS:
+                    raise ShareLinkError("the link names rules this version does not know")
+            states = self.start_all(setup)
+        except RulesError as error:
+            self.say(f"This link cannot be opened: {error}. Nothing on the page was changed.")
+            return
+        self.fill_form(setup, fmt.key)
+        self.fragment = fragment
+        self.match = Match(seats=setup.players)
+        self.show(setup, states)
+
+    def fill_form(self, setup: Setup, fmt: str) -> None:
+        el = self.el
+        el["format"].value = fmt
+        el["players"].value = str(setup.players)
+        self.on_format()
+        el["players"].value = str(setup.players)
+        el["shared-turns"].checked = setup.shared
+        self.on_players()
+        for index, team in enumerate(setup.teams or ()):
+            for seat in team:
+                select = document.getElementById(f"team-{seat}")
+                if select:
+                    select.value = str(index + 1)
+        el["control"].value = setup.control
+        el["rules"].value = setup.edition
+        document.getElementById("rules-description").textContent = EDITIONS[setup.edition].summary
+        el["compare-rules"].value = setup.compare
+        el["seed"].value = str(setup.seed)
+        el["unchecked"].checked = setup.unchecked
+        if setup.vanguard:
+            el["vanguard-name"].value, el["vanguard-hand"].value, el["vanguard-life"].value = (
+                setup.vanguard[0],
+                str(setup.vanguard[1]),
+                str(setup.vanguard[2]),
+            )
+        self.decks.el["skip-bad"].checked = setup.skip_bad
+        self.decks.lands = set(setup.lands)
+        self.decks.replace_text(setup.deck)
 
     def results_from_select(self, state: GameState) -> dict[int, Outcome]:
         value = str(self.el["result"].value)
@@ -341,36 +403,28 @@ class Page:
         winners = state.teams[int(value)]
         return {seat: ("win" if seat in winners else "loss") for seat in state.seats}
 
-    def start_all(
-        self, settings: dict[str, Any], seed: int, chooser: int | None, reason: str
-    ) -> tuple[GameState, GameState | None]:
+    def start_all(self, setup: Setup) -> tuple[GameState, GameState | None]:
         """The game under the chosen rules and, when comparing, the same deal under the second rules."""
-        main = self.start(settings, settings["edition"], seed, chooser, reason)
-        other = self.start(settings, settings["compare"], seed, chooser, reason) if settings["compare"] else None
+        main = game_from_setup(setup)
+        other = game_from_setup(setup, setup.compare) if setup.compare else None
         return main, other
 
-    def start(self, settings: dict[str, Any], edition: str, seed: int, chooser: int | None, reason: str) -> GameState:
-        return new_game(
-            settings["seats"],
-            seed=seed,
-            format=settings["format"],
-            edition=edition,
-            teams=settings["teams"],
-            shared_team_turns=settings["shared"],
-            chooser=chooser,
-            chooser_reason=reason,
-        )
-
-    def show(self, states: tuple[GameState, GameState | None], seed: int) -> None:
+    def show(self, setup: Setup, states: tuple[GameState, GameState | None]) -> None:
         self.say("")
-        self.el["seed-used"].textContent = f"seed {seed}"
+        self.setup = setup
+        self.el["seed-used"].textContent = f"seed {setup.seed}"
+        self.el["share"].hidden = True
+        users = frozenset(range(1, setup.players + 1)) if setup.control == "all" else frozenset({1})
         main, other = states
         self.set_compare_board(other is not None)
-        self.main.show(main, self.settings["users"])
+        try:
+            self.main.show(main, users, setup.actions)
+        except ShareLinkError as error:
+            self.say(f"{error}. The deal is shown from the start.")
         if self.compare is not None and other is not None:
             self.main.el["heading"].textContent = f"Table: {main.edition.name}"
             self.compare.el["heading"].textContent = f"Compare: {other.edition.name}"
-            self.compare.show(other, self.settings["users"])
+            self.compare.show(other, users)
         else:
             self.main.el["heading"].textContent = "Table"
 
@@ -455,6 +509,8 @@ class Board:
         self.state: GameState | None = None
         self.users: frozenset[int] = frozenset({1})  # the seats the person at the keyboard decides for
         self.marked: list[int] = []  # card ids chosen (for the bottom, or to exile), in order
+        self.actions: list[Action] = []  # every action of this game, every seat's, in order
+        self.undo_stack: list[tuple[GameState, int]] = []  # (state, len(actions)) before each user decision
         self.logged = 0
         self.seat_nodes: dict[int, dict[str, Node]] = {}
         self.team_life_nodes: list[Node] = []
@@ -462,13 +518,52 @@ class Board:
     def say(self, text: str) -> None:
         self.el["message"].textContent = text
 
-    def show(self, state: GameState, users: frozenset[int]) -> None:
+    def show(self, state: GameState, users: frozenset[int], actions: tuple[Action, ...] = ()) -> None:
+        """A new game on this board; ``actions`` (a link's decisions) are replayed first.
+        Raises ShareLinkError when they do not fit, after showing the fresh deal."""
         self.users = users
         self.state = None
+        self.actions = []
+        self.undo_stack = []
         self.logged = 0
         self.el["log"].replaceChildren()
         self.build_table(state)
+        fresh = state
+        try:
+            state = self.replay(state, actions)
+        except ShareLinkError:
+            self.actions, self.undo_stack = [], []
+            self.advance(fresh)
+            raise
         self.advance(state)
+
+    def replay(self, state: GameState, actions: tuple[Action, ...]) -> GameState:
+        """Play a link's decisions (every seat's, in order), keeping undo points at the
+        user's decisions as if they had been clicked."""
+        for index, action in enumerate(actions, start=1):
+            before = state
+            try:
+                state = apply(state, action)
+            except RulesError as error:
+                raise ShareLinkError(f"decision {index} of the link does not fit this deal: {error}") from None
+            if before.pending is not None and before.pending.player in self.users:
+                self.undo_stack.append((before, len(self.actions)))
+            self.actions.append(action)
+        return state
+
+    def undo(self) -> None:
+        """Take back the user's last decision (and the computer's answers to it)."""
+        if not self.undo_stack:
+            self.say("There is no decision to take back.")
+            return
+        state, count = self.undo_stack.pop()
+        del self.actions[count:]
+        self.marked = []
+        self.state = state
+        self.logged = 0
+        self.el["log"].replaceChildren()
+        self.say("")
+        self.render()
 
     # ------------------------------------------------------------------- actions
 
@@ -476,17 +571,24 @@ class Board:
         if self.state is None:
             self.say("Press Deal to start a game first.")
             return
+        before = self.state
         try:
-            state = apply(self.state, action)
+            state = apply(before, action)
         except RulesError as error:
             self.say(str(error))
             return
+        self.undo_stack.append((before, len(self.actions)))
+        self.actions.append(action)
         self.say("")
         self.advance(state)
 
     def advance(self, state: GameState) -> None:
         """Let the computer seats decide, then show the decision the user is asked for."""
-        state = autoplay(state, frozenset(state.seats) - self.users)
+        computer = frozenset(state.seats) - self.users
+        while state.pending is not None and state.pending.player in computer:
+            action = decide(state)
+            state = apply(state, action)
+            self.actions.append(action)
         if self.state is None or state.pending != self.state.pending:
             self.marked = []
         self.state = state
@@ -518,6 +620,9 @@ class Board:
         self.render()
 
     def on_button(self, name: str) -> None:
+        if name == "undo":
+            self.undo()
+            return
         pending = self.pending_for_user()
         if pending is None:
             return
@@ -740,6 +845,8 @@ class Board:
             prompt = who + prompt
         self.el["prompt"].textContent = prompt
         self.el["choices"].replaceChildren(choices)
+        if self.undo_stack:
+            shown.add("undo")
         for name, button in self.buttons.items():
             button.hidden = name not in shown
 

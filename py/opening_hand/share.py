@@ -1,0 +1,294 @@
+"""Share links: a whole practice setup, and the decisions taken so far, in a URL fragment.
+
+A link reproduces an exact practice situation: the same deck, format, seats, rules and
+seed deal the same shuffles (the engine is seeded), and the recorded decisions are
+replayed through :func:`opening_hand.apply`, so the receiver sees the same hands at the
+same point. The fragment (``#v1.…``) never reaches a server, so static hosting works,
+under any path.
+
+Format, version 1: ``v1.`` + base64url (no padding) of zlib-compressed JSON with short
+keys (see :data:`KEYS`). Each decision is ``[type number, field, …]`` in the order of
+:data:`ACTIONS`, which only ever grows, so a link made today opens after the app evolves.
+Decoding checks every field; anything else (a tampered, truncated or foreign link)
+raises :class:`ShareLinkError` with a message for the player. Nothing in a link is ever
+run or fetched: it only fills the set-up form and names decisions.
+
+>>> setup = Setup(deck="60 Mountain", format="constructed", players=2, edition="london", seed=7,
+...               actions=(ChooseStarting(1, 1), Mulligan(1)))
+>>> link = encode_setup(setup)
+>>> link.startswith("v1.") and decode_setup("#" + link) == setup
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .decklist import check_deck, parse_decklist
+from .errors import DeckCheckError, DecklistError, RulesError
+from .formats import find_format
+from .game import (
+    Action,
+    BeginOnBattlefield,
+    ChooseStarting,
+    FinishOpeningActions,
+    GameState,
+    Keep,
+    KeepBackupHand,
+    Mulligan,
+    PutConspiracies,
+    PutOnBottom,
+    RevealCompanion,
+    RevealFromHand,
+    ScryDecision,
+    SeatConfig,
+    ShuffleBack,
+    UseSerumPowder,
+    Vanguard,
+    apply,
+    new_game,
+)
+
+VERSION = "v1"
+MAX_LINK = 200_000  # characters of a fragment
+MAX_JSON = 1_000_000  # bytes after decompression (no zip bombs)
+MAX_ACTIONS = 5_000
+MAX_DECK = 200_000
+# Append-only: a number names a decision type for good.
+ACTIONS: tuple[type, ...] = (
+    ChooseStarting, RevealCompanion, PutConspiracies, KeepBackupHand, Keep, Mulligan, UseSerumPowder,
+    PutOnBottom, ShuffleBack, ScryDecision, BeginOnBattlefield, RevealFromHand, FinishOpeningActions,
+)  # fmt: skip
+KEYS = {
+    "deck": "d", "format": "f", "players": "n", "edition": "e", "seed": "s", "control": "c", "compare": "x",
+    "teams": "t", "shared": "h", "vanguard": "v", "lands": "l", "unchecked": "u", "skip_bad": "k", "actions": "a",
+    "chooser": "o", "chooser_reason": "r",
+}  # fmt: skip
+
+
+class ShareLinkError(RulesError):
+    """A link that cannot be opened: tampered, truncated, foreign or from a newer version."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything the set-up form holds, plus the decisions taken on the main table."""
+
+    deck: str
+    format: str
+    players: int
+    edition: str
+    seed: int
+    control: str = "1"  # "1": seat 1 (the computer plays the others); "all": hot-seat
+    compare: str = ""  # a second rules edition to compare with, or ""
+    teams: tuple[tuple[int, ...], ...] | None = None
+    shared: bool = False
+    vanguard: tuple[str, int, int] | None = None  # name, hand modifier, life modifier
+    lands: tuple[str, ...] = ()  # card names marked as lands
+    unchecked: bool = False  # "Skip deck checks"
+    skip_bad: bool = False  # "Skip lines that cannot be read"
+    chooser: int = 0  # in match play, the seat that chooses who starts (0: decided by the seed)
+    chooser_reason: str = ""  # why that seat chooses, for the log
+    actions: tuple[Action, ...] = ()
+
+
+def _action_to_json(action: Action) -> list[Any]:
+    values: list[Any] = [ACTIONS.index(type(action))]
+    for f in fields(action):
+        value = getattr(action, f.name)
+        values.append(list(value) if isinstance(value, tuple) else value)
+    return values
+
+
+def encode_setup(setup: Setup) -> str:
+    """The fragment (without ``#``) for ``setup``."""
+    data: dict[str, Any] = {}
+    defaults = Setup("", "", 0, "", 0)
+    for name, key in KEYS.items():
+        value = getattr(setup, name)
+        if name == "actions":
+            value = [_action_to_json(a) for a in value]
+        elif name in ("deck", "format", "players", "edition", "seed"):
+            pass  # always written
+        elif value == getattr(defaults, name):
+            continue
+        if isinstance(value, tuple):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        data[key] = value
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    return f"{VERSION}.{packed}"
+
+
+def _int(value: Any, what: str, low: int = 0, high: int = 2**63) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ShareLinkError(f"the link's {what} is not a valid number")
+    return value
+
+
+def _str(value: Any, what: str, limit: int = 200) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise ShareLinkError(f"the link's {what} is not valid")
+    return value
+
+
+def _action(raw: Any, index: int) -> Action:
+    what = f"decision {index}"
+    if not isinstance(raw, list) or not raw:
+        raise ShareLinkError(f"the link's {what} is not valid")
+    kind = _int(raw[0], what, 0, len(ACTIONS) - 1)
+    cls = ACTIONS[kind]
+    specs = fields(cls)
+    if len(raw) - 1 != len(specs):
+        raise ShareLinkError(f"the link's {what} is not valid")
+    values: list[Any] = []
+    for spec, value in zip(specs, raw[1:], strict=True):
+        kind_name = str(spec.type)
+        if "tuple" in kind_name:
+            if not isinstance(value, list) or len(value) > 500:
+                raise ShareLinkError(f"the link's {what} is not valid")
+            values.append(tuple(_int(v, what, 0, 10**6) for v in value))
+        elif "bool" in kind_name:
+            if not isinstance(value, bool):
+                raise ShareLinkError(f"the link's {what} is not valid")
+            values.append(value)
+        elif value is None and "None" in kind_name:
+            values.append(None)
+        else:
+            values.append(_int(value, what, 0, 10**6))
+    return cls(*values)  # type: ignore[no-any-return]
+
+
+def decode_setup(fragment: str) -> Setup:
+    """The setup in a link's fragment (with or without the leading ``#``)."""
+    fragment = fragment.removeprefix("#").strip()
+    if len(fragment) > MAX_LINK:
+        raise ShareLinkError("the link is too long to be an Opening Hand link")
+    version, _, packed = fragment.partition(".")
+    if not version.startswith("v") or not packed:
+        raise ShareLinkError("this is not an Opening Hand practice link")
+    if version != VERSION:
+        raise ShareLinkError(f"this link was made by a newer version of Opening Hand ({version[:10]})")
+    try:
+        compressed = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(compressed, MAX_JSON)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ShareLinkError("the link is incomplete or damaged (was it cut short when copied?)")
+        data = json.loads(raw.decode("utf-8"))
+    except ShareLinkError:
+        raise
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):
+        raise ShareLinkError("the link is incomplete or damaged (was it cut short when copied?)") from None
+    if not isinstance(data, dict):
+        raise ShareLinkError("the link's contents are not a practice setup")
+    unknown = set(data) - set(KEYS.values())
+    if unknown:
+        raise ShareLinkError("the link has settings this version does not know")
+    get = data.get
+    teams = get(KEYS["teams"])
+    if teams is not None:
+        if not isinstance(teams, list) or not all(isinstance(t, list) for t in teams) or len(teams) > 16:
+            raise ShareLinkError("the link's teams are not valid")
+        teams = tuple(tuple(_int(s, "teams", 1, 64) for s in team) for team in teams)
+    vanguard = get(KEYS["vanguard"])
+    if vanguard is not None:
+        if not isinstance(vanguard, list) or len(vanguard) != 3:
+            raise ShareLinkError("the link's vanguard is not valid")
+        vanguard = (_str(vanguard[0], "vanguard", 60), _int(vanguard[1], "vanguard", -99, 99),
+                    _int(vanguard[2], "vanguard", -99, 99))  # fmt: skip
+    lands = get(KEYS["lands"], [])
+    if not isinstance(lands, list) or len(lands) > 500:
+        raise ShareLinkError("the link's land marks are not valid")
+    actions = get(KEYS["actions"], [])
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise ShareLinkError("the link's decisions are not valid")
+    flags = {name: get(KEYS[name], False) for name in ("shared", "unchecked", "skip_bad")}
+    if not all(isinstance(v, bool) for v in flags.values()):
+        raise ShareLinkError("the link's options are not valid")
+    control = _str(get(KEYS["control"], "1"), "control")
+    if control not in ("1", "all"):
+        raise ShareLinkError("the link's control setting is not valid")
+    return Setup(
+        deck=_str(get(KEYS["deck"]), "decklist", MAX_DECK),
+        format=_str(get(KEYS["format"]), "format", 40),
+        players=_int(get(KEYS["players"]), "number of players", 1, 64),
+        edition=_str(get(KEYS["edition"]), "rules", 40),
+        seed=_int(get(KEYS["seed"]), "seed"),
+        control=control,
+        compare=_str(get(KEYS["compare"], ""), "rules to compare", 40),
+        teams=teams,
+        shared=flags["shared"],
+        vanguard=vanguard,
+        lands=tuple(_str(n, "land marks") for n in lands),
+        unchecked=flags["unchecked"],
+        skip_bad=flags["skip_bad"],
+        chooser=_int(get(KEYS["chooser"], 0), "chooser", 0, 64),
+        chooser_reason=_str(get(KEYS["chooser_reason"], ""), "chooser"),
+        actions=tuple(_action(a, i) for i, a in enumerate(actions, start=1)),
+    )
+
+
+def replay(state: GameState, actions: tuple[Action, ...]) -> GameState:
+    """Apply a link's decisions in order; one that does not fit raises ShareLinkError."""
+    for index, action in enumerate(actions, start=1):
+        try:
+            state = apply(state, action)
+        except RulesError as error:
+            raise ShareLinkError(f"decision {index} of the link does not fit this deal: {error}") from None
+    return state
+
+
+def game_from_setup(setup: Setup, edition: str | None = None) -> GameState:
+    """Deal the game a setup describes (under ``edition`` instead of the setup's, to compare).
+
+    Every seat plays a copy of the deck. Raises :class:`RulesError` (a decklist, deck-rule
+    or settings problem) with a message for the player.
+    """
+    fmt = find_format(setup.format)
+    if not fmt.min_players <= setup.players <= fmt.max_players:
+        raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players.")
+    try:
+        deck = parse_decklist(setup.deck, skip_bad_lines=setup.skip_bad)
+    except DecklistError as error:
+        raise RulesError(
+            f"{error}\nFix the list, or tick “Skip lines that cannot be read” to deal without them."
+        ) from error
+    if not setup.unchecked:
+        try:
+            check_deck(deck, fmt)
+        except DeckCheckError as error:
+            raise RulesError(
+                f"This deck breaks the {fmt.name} deck rules:\n- "
+                + "\n- ".join(error.problems)
+                + "\nFix the list, or tick “Skip deck checks” to practise with it anyway."
+            ) from error
+    vanguard = Vanguard(*setup.vanguard) if fmt.vanguard and setup.vanguard else None
+    seats = [
+        SeatConfig(
+            f"Seat {i}",
+            deck.main_cards(),
+            deck.sideboard_cards(),
+            commanders=deck.commander_names(),
+            planar_deck=deck.planar_cards(),
+            scheme_deck=deck.scheme_cards(),
+            vanguard=vanguard,
+            lands=setup.lands,
+        )
+        for i in range(1, setup.players + 1)
+    ]
+    return new_game(
+        seats,
+        seed=setup.seed,
+        format=fmt.key,
+        edition=edition or setup.edition,
+        teams=list(setup.teams) if setup.teams else None,
+        shared_team_turns=setup.shared,
+        chooser=setup.chooser or None,
+        chooser_reason=setup.chooser_reason,
+    )

@@ -1,0 +1,129 @@
+"""Share links: round trips for every format and edition, and links that must be refused."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from opening_hand import GameState, Keep, Mulligan, apply
+from opening_hand.editions import EDITIONS
+from opening_hand.formats import FORMATS
+from opening_hand.policy import decide
+from opening_hand.samples import SAMPLES
+from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup, replay
+
+
+def setup_for(fmt: str, edition: str, seed: int) -> Setup:
+    spec = FORMATS[fmt]
+    players = spec.min_players if spec.min_players > 2 or spec.max_players == 2 else 3
+    return Setup(
+        deck=SAMPLES[fmt],
+        format=fmt,
+        players=players,
+        edition=edition,
+        seed=seed,
+        vanguard=("Custom avatar", 1, -2) if spec.vanguard else None,
+    )
+
+
+def play(state: GameState, steps: int, mulligans: int) -> tuple[GameState, list[object]]:
+    """Up to ``steps`` decisions: seat 1 mulligans ``mulligans`` times, the rest by the policy."""
+    actions: list[object] = []
+    taken = 0
+    while state.pending is not None and len(actions) < steps:
+        action = decide(state)
+        if isinstance(action, Keep) and action.player == 1 and taken < mulligans:
+            try:
+                state = apply(state, Mulligan(1))
+            except Exception:
+                pass
+            else:
+                actions.append(Mulligan(1))
+                taken += 1
+                continue
+        state = apply(state, action)
+        actions.append(action)
+    return state, actions
+
+
+def hands(state: GameState) -> list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]]:
+    return [(tuple(c.name for c in p.hand), tuple(c.id for c in p.library), tuple(c.id for c in p.command))
+            for p in state.players]  # fmt: skip
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_a_link_reproduces_the_same_hands_for_every_format_and_edition(fmt: str, edition: str) -> None:
+    setup = setup_for(fmt, edition, seed=2026)
+    original, actions = play(game_from_setup(setup), steps=12, mulligans=1)
+    link = encode_setup(replace(setup, actions=tuple(actions)))  # type: ignore[arg-type]
+    opened = decode_setup("#" + link)
+    assert opened.actions == tuple(actions) and opened.deck == setup.deck
+    received = replay(game_from_setup(opened), opened.actions)
+    assert hands(received) == hands(original)
+    assert received.pending == original.pending and received.events == original.events
+
+
+def test_links_are_compact() -> None:
+    setup = setup_for("commander", "london", seed=1)  # a 100-card list
+    _, actions = play(game_from_setup(setup), steps=40, mulligans=2)
+    link = encode_setup(replace(setup, actions=tuple(actions)))  # type: ignore[arg-type]
+    assert len(link) < 1500, len(link)
+    assert all(ch.isalnum() or ch in "-_." for ch in link)  # URL-safe, no escaping needed
+
+
+def _pack(data: object) -> str:
+    raw = zlib.compress(json.dumps(data).encode())
+    return "v1." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+GOOD = {"d": "60 Mountain", "f": "constructed", "n": 2, "e": "london", "s": 5}
+
+
+@pytest.mark.parametrize(
+    ("fragment", "message"),
+    [
+        ("#hello", "not an Opening Hand practice link"),
+        ("#", "not an Opening Hand practice link"),
+        ("#v9.abcdef", "newer version"),
+        ("#v1.@@@@", "incomplete or damaged"),
+        ("#v1." + base64.urlsafe_b64encode(b"not zlib at all").decode(), "incomplete or damaged"),
+        (_pack(GOOD)[:-6], "incomplete or damaged"),
+        (_pack([1, 2, 3]), "not a practice setup"),
+        (_pack({**GOOD, "zz": 1}), "settings this version does not know"),
+        (_pack({**GOOD, "s": -1}), "seed is not a valid number"),
+        (_pack({**GOOD, "s": True}), "seed is not a valid number"),
+        (_pack({**GOOD, "n": 1000}), "number of players"),
+        (_pack({**GOOD, "a": [[99, 1]]}), "decision 1"),
+        (_pack({**GOOD, "a": [[4, "1"]]}), "decision 1"),
+        (_pack({**GOOD, "a": [[4, 1, 2]]}), "decision 1"),
+        (_pack({**GOOD, "c": "<script>"}), "control setting"),
+        (_pack({**GOOD, "l": "Mountain"}), "land marks"),
+        ("#v1." + "A" * 300_000, "too long"),
+        ("#v1." + base64.urlsafe_b64encode(zlib.compress(b"[" + b" " * 5_000_000)).decode(), "damaged"),
+    ],
+)
+def test_tampered_truncated_or_foreign_links_are_refused(fragment: str, message: str) -> None:
+    with pytest.raises(ShareLinkError, match=message):
+        decode_setup(fragment)
+
+
+def test_decisions_that_do_not_fit_the_deal_are_refused_by_the_rules() -> None:
+    setup = decode_setup(_pack({**GOOD, "a": [[4, 2]]}))  # Keep for seat 2 before anyone chose to start
+    with pytest.raises(ShareLinkError, match="decision 1 of the link does not fit this deal"):
+        replay(game_from_setup(setup), setup.actions)
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=200) | st.binary(max_size=200).map(lambda b: "v1." + base64.urlsafe_b64encode(b).decode()))
+def test_any_fragment_opens_or_gives_the_typed_error(fragment: str) -> None:
+    try:
+        decode_setup(fragment)
+    except ShareLinkError as error:
+        assert str(error)
