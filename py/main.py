@@ -79,6 +79,7 @@ def on_restore(_event: object) -> None:
 @when("change", "#decklist")
 def on_decklist(_event: object) -> None:
     table().decks.refresh()
+    table().analysis.refresh_keys()
 
 
 @when("change", "#skip-bad")
@@ -152,6 +153,27 @@ def on_copy_link(_event: object) -> None:
 
 def on_navigate(_event: object) -> None:
     table().on_navigate()
+
+
+@when("toggle", "#analysis")
+def on_analysis_toggle(_event: object) -> None:
+    table().analysis.refresh_keys()
+
+
+@when("click", "#odds-compute")
+def on_odds(_event: object) -> None:
+    table().analysis.refresh_keys()
+    table().analysis.compute()
+
+
+@when("click", "#sim-start")
+def on_simulate(_event: object) -> None:
+    table().analysis.simulate()
+
+
+@when("click", "#sim-cancel")
+def on_sim_cancel(_event: object) -> None:
+    table().analysis.cancel()
 
 
 @when("click", "#next-game")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import quote
 
+from analysis_panel import AnalysisPanel
 from deck_panel import DeckPanel
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -156,6 +157,7 @@ class Page:
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
         self.fragment = ""  # the URL fragment of the setup on the page
         self.decks = DeckPanel(self.say)
+        self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
         by_id("policy").textContent = POLICY_TEXT
         self.image_errors = create_proxy(self.on_image_error)  # one listener for every card image
         self.el["tables"].addEventListener("error", self.image_errors, True)  # error events do not bubble
@@ -209,6 +211,15 @@ class Page:
     def load_sample(self) -> None:
         self.decks.replace_text(SAMPLES[self.el["format"].value])
         self.say("")
+
+    # ------------------------------------------------------------------- odds
+
+    def deck_for_odds(self) -> tuple[tuple[str, ...], set[str]]:
+        deck = self.decks.parse()
+        return deck.main_cards(), set(self.decks.marked_names())
+
+    def say_odds(self, text: str) -> None:
+        document.getElementById("odds-message").textContent = text
 
     # ------------------------------------------------------------------- card images
 

@@ -1,0 +1,281 @@
+"""The odds panel: exact mulligan figures for the deck in the decklist box, as a table and
+SVG charts, and a Monte-Carlo check that runs in slices so the page stays responsive.
+
+The figures come from ``opening_hand.odds``; this module only reads the inputs and draws.
+Card names reach the DOM through ``textContent`` and attributes only.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+
+from opening_hand import DecklistError, lookup
+from opening_hand.cards import normalise
+from opening_hand.odds import RULE_NAMES, RULES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
+
+Node = Any
+SVG = "http://www.w3.org/2000/svg"
+SLICE = 10_000  # simulated games per slice between repaints
+SIM_GAMES = 200_000
+
+
+def pct(p: Fraction | float) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def node(tag: str, text: str = "", **attrs: str) -> Node:
+    el = document.createElement(tag)
+    if text:
+        el.textContent = text
+    for name, value in attrs.items():
+        el.setAttribute(name.rstrip("_").replace("_", "-"), value)
+    return el
+
+
+def svg(tag: str, text: str = "", **attrs: str | float) -> Node:
+    el = document.createElementNS(SVG, tag)
+    if text:
+        el.textContent = text
+    for name, value in attrs.items():
+        el.setAttribute(name.rstrip("_").replace("_", "-"), str(value))
+    return el
+
+
+def bar_chart(title: str, labels: list[str], series: list[tuple[str, list[float]]], testid: str) -> Node:
+    """Vertical bars (one group per label, one bar per series), values 0..1, as SVG with a
+    text alternative: a <title> and an aria-label listing every value."""
+    width, height, pad, top = 560, 190, 28, 14
+    groups = len(labels)
+    group_w = (width - pad) / max(groups, 1)
+    bar_w = group_w * 0.8 / max(len(series), 1)
+    summary = "; ".join(
+        f"{label}: " + ", ".join(f"{name} {pct(values[i])}" if name else pct(values[i]) for name, values in series)
+        for i, label in enumerate(labels)
+    )
+    chart = svg("svg", viewBox=f"0 0 {width} {height + 24}", role="img", class_="chart", data_testid=testid)
+    chart.setAttribute("aria-label", f"{title}. {summary}")
+    chart.append(svg("title", title))
+    peak = max((v for _, values in series for v in values), default=0) or 1
+    for s_index, (name, values) in enumerate(series):
+        for i, value in enumerate(values):
+            h = (height - top) * value / peak
+            x = pad + i * group_w + group_w * 0.1 + s_index * bar_w
+            rect = svg("rect", x=f"{x:.1f}", y=f"{height - h:.1f}", width=f"{bar_w - 2:.1f}", height=f"{h:.1f}",
+                       class_=f"bar bar-{s_index}")  # fmt: skip
+            rect.append(svg("title", f"{labels[i]}{' ' + name if name else ''}: {pct(value)}"))
+            chart.append(rect)
+            if value >= 0.005:
+                label = svg("text", f"{value * 100:.0f}%", x=f"{x + (bar_w - 2) / 2:.1f}", y=f"{height - h - 3:.1f}")
+                label.setAttribute("class", "bar-value")
+                chart.append(label)
+    for i, label in enumerate(labels):
+        chart.append(svg("text", label, x=f"{pad + i * group_w + group_w / 2:.1f}", y=f"{height + 16}", class_="axis"))
+    chart.append(svg("line", x1=pad, y1=height, x2=width, y2=height, class_="baseline"))
+    return chart
+
+
+class AnalysisPanel:
+    def __init__(self, read_deck: Callable[[], tuple[tuple[str, ...], set[str]]], say: Callable[[str], None]) -> None:
+        by_id = document.getElementById
+        self.el = {
+            name: by_id(name)
+            for name in (
+                "odds-play-min", "odds-play-max", "odds-draw-min", "odds-draw-max", "odds-keys", "odds-min-keys",
+                "odds-floor", "odds-output", "odds-summary", "sim-progress", "sim-cancel", "sim-result", "sim-rule",
+            )
+        }  # fmt: skip
+        self.read_deck = read_deck  # () -> (main-deck card names, normalised names marked as lands)
+        self.say = say
+        self.running = False
+        self.cancelled = False
+
+    def rules(self) -> tuple[KeepRule, KeepRule]:
+        def number(name: str, low: int, high: int) -> int:
+            raw = str(self.el[name].value).strip()
+            if not raw.isdigit() or not low <= int(raw) <= high:
+                label = document.querySelector(f'label[for="{name}"]')
+                raise ValueError(f"{label.textContent if label else name} must be a whole number from {low} to {high}.")
+            return int(raw)
+
+        min_keys, floor = number("odds-min-keys", 0, 7), number("odds-floor", 0, 7)
+        play = KeepRule(number("odds-play-min", 0, 7), number("odds-play-max", 0, 7), min_keys, floor)
+        draw = KeepRule(number("odds-draw-min", 0, 7), number("odds-draw-max", 0, 7), min_keys, floor)
+        for side, rule in (("play", play), ("draw", draw)):
+            if rule.min_lands > rule.max_lands:
+                raise ValueError(f"On the {side}, the fewest lands to keep is more than the most.")
+        return play, draw
+
+    def deck_counts(self) -> DeckCounts:
+        cards, marked = self.read_deck()
+        keys = {normalise(str(o.value)) for o in self.el["odds-keys"].selectedOptions}
+        counts = [0, 0, 0, 0]
+        for name in cards:
+            land = lookup(name).is_land or normalise(name) in marked
+            key = normalise(name) in keys
+            counts[(0 if land else 1) if key else (2 if land else 3)] += 1
+        return DeckCounts(*counts)
+
+    def refresh_keys(self) -> None:
+        """The key-card list: the deck's non-land names, keeping what was selected."""
+        try:
+            cards, marked = self.read_deck()
+        except DecklistError:
+            return
+        select = self.el["odds-keys"]
+        chosen = {str(o.value) for o in select.selectedOptions}
+        fragment = document.createDocumentFragment()
+        for name in sorted(set(cards), key=str.casefold):
+            if lookup(name).is_land or normalise(name) in marked:
+                continue
+            option = node("option", name, value=name)
+            option.selected = name in chosen
+            fragment.append(option)
+        select.replaceChildren(fragment)
+
+    def compute(self) -> None:
+        try:
+            play, draw = self.rules()
+            deck = self.deck_counts()
+        except (ValueError, DecklistError) as error:
+            self.say(str(error))
+            return
+        if deck.size < 7:
+            self.say(f"The deck has {deck.size} cards: the odds need at least seven.")
+            return
+        started = time.perf_counter()
+        lands = lands_in_hand(deck)
+        results = table(deck, play, draw)
+        elapsed = (time.perf_counter() - started) * 1000
+        self.say("")
+        self.render(deck, play, lands, results, elapsed)
+
+    def render(
+        self, deck: DeckCounts, play: KeepRule, lands: list[Fraction], results: dict[Any, Any], ms: float
+    ) -> None:
+        out = document.createDocumentFragment()
+        keys = deck.key_lands + deck.key_spells
+        summary = self.el["odds-summary"]
+        summary.textContent = (
+            f"{deck.size} cards, {deck.all_lands} lands, {keys} key card{'s' if keys != 1 else ''}; "
+            f"computed exactly in {ms:.1f} ms."
+        )
+        summary.setAttribute("data-ms", f"{ms:.3f}")
+        out.append(node("h3", "Lands in a 7-card hand"))
+        out.append(bar_chart("Lands in a 7-card hand", [str(n) for n in range(8)],
+                             [("", [float(p) for p in lands])], "lands-chart"))  # fmt: skip
+        out.append(node("h3", "Ending with a keepable hand"))
+        grid = node("table", class_="odds-table", data_testid="odds-table")
+        head = node("tr")
+        for text in ("Rule", "Keepable on the play", "Mean cards on the play", "Keepable on the draw",
+                     "Mean cards on the draw"):  # fmt: skip
+            head.append(node("th", text, scope="col"))
+        grid.append(node("thead"))
+        grid.firstChild.append(head)
+        body = node("tbody")
+        labels, play_p, draw_p = [], [], []
+        for rule in RULES:
+            for free in (False, True):
+                name = RULE_NAMES[rule] + (" + free mulligan" if free else "")
+                row = node("tr", data_rule=f"{rule}{'-free' if free else ''}")
+                row.append(node("th", name, scope="row"))
+                for side in ("play", "draw"):
+                    result = results[(rule, free, side)]
+                    row.append(node("td", pct(result.keepable)))
+                    row.append(node("td", f"{float(result.expected_size):.2f}"))
+                body.append(row)
+                labels.append(name.replace(" + free mulligan", "+free"))
+                play_p.append(float(results[(rule, free, "play")].keepable))
+                draw_p.append(float(results[(rule, free, "draw")].keepable))
+        grid.append(body)
+        out.append(grid)
+        out.append(bar_chart("Chance of a keepable hand per rule", labels,
+                             [("on the play", play_p), ("on the draw", draw_p)], "keep-chart"))  # fmt: skip
+        out.append(node("p", "Dark bars: on the play; light bars: on the draw.", class_="hint"))
+        sizes = list(range(7, -1, -1))
+        sizes = [s for s in sizes if any(results[(r, f, "play")].sizes.get(s) for r in RULES for f in (False, True))]
+        out.append(node("h3", "Final hand size on the play"))
+        out.append(bar_chart(
+            "Final hand size on the play, per rule",
+            [f"{s} cards" for s in sizes],
+            [(RULE_NAMES[r] + ("+free" if f else ""), [float(results[(r, f, "play")].sizes.get(s, 0)) for s in sizes])
+             for r in RULES for f in (False, True)],
+            "size-chart",
+        ))  # fmt: skip
+        legend = node("p", "Bars, left to right: " + ", ".join(labels) + ". Keep rule on the play: "
+                      f"{play.min_lands}–{play.max_lands} lands, at least {play.min_keys} key cards, "
+                      f"always keep {play.floor} cards or fewer.", class_="hint")  # fmt: skip
+        out.append(legend)
+        self.el["odds-output"].replaceChildren(out)
+
+    # ------------------------------------------------------------------ simulation
+
+    def simulate(self) -> None:
+        if self.running:
+            return
+        try:
+            play, _ = self.rules()
+            deck = self.deck_counts()
+        except (ValueError, DecklistError) as error:
+            self.say(str(error))
+            return
+        if deck.size < 7:
+            self.say(f"The deck has {deck.size} cards: the odds need at least seven.")
+            return
+        rule_key = str(self.el["sim-rule"].value)
+        rule, free = rule_key.removesuffix("-free"), rule_key.endswith("-free")
+        exact = outcome(deck, rule, free, play)
+        rng = random.Random()
+        totals = {"games": 0, "good": 0.0, "size": 0.0, "hands": 0, "seconds": 0.0}
+        self.running, self.cancelled = True, False
+        progress = self.el["sim-progress"]
+        progress.hidden = False
+        progress.value = 0
+        self.el["sim-cancel"].hidden = False
+        self.el["sim-result"].textContent = "Simulating…"
+
+        def step(*_args: object) -> None:
+            if self.cancelled:
+                return finish("cancelled")
+            started = time.perf_counter()
+            p, mean, games, hands = simulate(deck, rule, free, play, SLICE, rng)
+            totals["seconds"] += time.perf_counter() - started
+            totals["good"] += p * games
+            totals["size"] += mean * games
+            totals["games"] += games
+            totals["hands"] += hands
+            progress.value = totals["games"] / SIM_GAMES * 100
+            if totals["games"] >= SIM_GAMES:
+                return finish("done")
+            window.setTimeout(create_once_callable(step), 0)  # let the page repaint and take clicks
+
+        def finish(how: str) -> None:
+            self.running = False
+            progress.hidden = True
+            self.el["sim-cancel"].hidden = True
+            games = int(totals["games"])
+            if not games:
+                self.el["sim-result"].textContent = "Simulation cancelled."
+                return
+            p = totals["good"] / games
+            error = 2 * (p * (1 - p) / games) ** 0.5
+            rate = totals["hands"] / totals["seconds"] if totals["seconds"] else 0.0
+            result = self.el["sim-result"]
+            result.setAttribute("data-hands-per-second", f"{rate:.0f}")
+            result.setAttribute("data-games", str(games))
+            result.textContent = (
+                f"{'Cancelled after' if how == 'cancelled' else 'Simulated'} {games:,} games "
+                f"({rate:,.0f} hands/s): keepable {pct(p)} ± {pct(error)} (exact {pct(exact.keepable)}), "
+                f"mean final size {totals['size'] / games:.2f} (exact {float(exact.expected_size):.2f})."
+            )
+
+        window.setTimeout(create_once_callable(step), 0)
+
+    def cancel(self) -> None:
+        self.cancelled = True
