@@ -176,6 +176,16 @@ def on_sim_cancel(_event: object) -> None:
     table().analysis.cancel()
 
 
+@when("click", "#stats-reset")
+def on_stats_reset(_event: object) -> None:
+    table().stats.reset()
+
+
+@when("click", "#stats-export")
+def on_stats_export(_event: object) -> None:
+    table().stats.export_csv()
+
+
 @when("click", "#next-game")
 def on_next_game(_event: object) -> None:
     table().next_game()

@@ -20,6 +20,7 @@ from analysis_panel import AnalysisPanel
 from deck_panel import DeckPanel
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from stats_panel import StatsPanel
 
 from opening_hand import (
     MAX_SEED,
@@ -53,6 +54,7 @@ from opening_hand import (
     apply,
     find_format,
     lookup,
+    parse_decklist,
     random_seed,
 )
 from opening_hand.editions import EDITIONS
@@ -60,6 +62,7 @@ from opening_hand.match import Outcome
 from opening_hand.policy import POLICY_TEXT, decide
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
+from opening_hand.stats import GameRecord, deck_key
 
 Node = Any  # a JavaScript DOM node reached through Pyodide's FFI
 ORDINALS = ("1st", "2nd", "3rd")
@@ -151,7 +154,11 @@ class Page:
                 "result", "score-body",
             )
         }  # fmt: skip
-        self.main = Board(self.el["board-main"], self.el["message"], self.el["log"], on_render=self.render_match)
+        self.stats = StatsPanel()
+        self.main = Board(
+            self.el["board-main"], self.el["message"], self.el["log"], on_render=self.render_match,
+            on_begin=self.record_game,
+        )  # fmt: skip
         self.compare: Board | None = None  # the second board, while comparing two editions
         self.match: Match | None = None
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
@@ -211,6 +218,34 @@ class Page:
     def load_sample(self) -> None:
         self.decks.replace_text(SAMPLES[self.el["format"].value])
         self.say("")
+
+    # ------------------------------------------------------------------- statistics
+
+    def deck_key(self) -> str:
+        if self.setup is None:
+            return ""
+        with contextlib.suppress(RulesError):
+            return deck_key(parse_decklist(self.setup.deck, skip_bad_lines=self.setup.skip_bad).main_cards())
+        return ""
+
+    def record_game(self, board: Board) -> None:
+        """Seat 1's game start, once per game, when the person at the keyboard plays seat 1."""
+        state = board.state
+        if state is None or 1 not in board.users:
+            return
+        player = state.player(1)
+        self.stats.add(
+            GameRecord(
+                deck=self.deck_key(),
+                session=self.stats.session,
+                at=int(window.Date.now()),
+                hands_seen=player.mulligans + 1,
+                mulligans=player.mulligans,
+                kept_size=len(player.hand),
+                lands_kept=player.lands_in_hand(),
+                decide_ms=tuple(board.decide_ms),
+            )
+        )
 
     # ------------------------------------------------------------------- odds
 
@@ -309,6 +344,7 @@ class Page:
         self.match = Match(seats=setup.players)
         self.show(setup, states)
         self.remember(setup)
+        self.stats.show_deck(self.deck_key())
 
     def next_game(self) -> None:
         state, match = self.main.state, self.match
@@ -511,8 +547,19 @@ class Page:
 class Board:
     """One game on one table: renders its state into ``root`` and turns clicks into actions."""
 
-    def __init__(self, root: Node, message: Node, log: Node, on_render: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        root: Node,
+        message: Node,
+        log: Node,
+        on_render: Callable[[], None] | None = None,
+        on_begin: Callable[[Board], None] | None = None,
+    ) -> None:
         self.root = root
+        self.on_begin = on_begin  # called once per game, when the first turn begins
+        self.begun = False
+        self.asked_at: float | None = None  # when the user was last asked to keep or mulligan
+        self.decide_ms: list[int] = []
         self.el = {name: root.querySelector(f'[data-el="{name}"]') for name in BOARD_PARTS}
         self.el["message"], self.el["log"] = message, log
         self.buttons = {name: root.querySelector(f'[data-button="{name}"]') for name in BUTTONS}
@@ -536,6 +583,9 @@ class Board:
         self.state = None
         self.actions = []
         self.undo_stack = []
+        self.begun = False
+        self.asked_at = None
+        self.decide_ms = []
         self.logged = 0
         self.el["log"].replaceChildren()
         self.build_table(state)
@@ -590,6 +640,9 @@ class Board:
             return
         self.undo_stack.append((before, len(self.actions)))
         self.actions.append(action)
+        if isinstance(action, Keep | Mulligan) and self.asked_at is not None:
+            self.decide_ms.append(int(window.performance.now() - self.asked_at))
+            self.asked_at = None
         self.say("")
         self.advance(state)
 
@@ -602,8 +655,14 @@ class Board:
             self.actions.append(action)
         if self.state is None or state.pending != self.state.pending:
             self.marked = []
+            if isinstance(state.pending, DeclareMulligan) and state.pending.player in self.users:
+                self.asked_at = window.performance.now()
         self.state = state
         self.render()
+        if state.pending is None and not self.begun:
+            self.begun = True
+            if self.on_begin is not None:
+                self.on_begin(self)
 
     def pending_for_user(self) -> Any:
         pending = self.state.pending if self.state else None
