@@ -43,3 +43,4 @@ chromium:
 ## Startup and click-to-hand figures (a script, not a test).
 bench: runtime test-deps
 	$(PY) scripts/bench.py
+	$(PY) scripts/bench_odds.py

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Odds benchmark (a script that prints figures, not a test).
+
+Prints, in one run:
+* the time to compute the exact odds table (every rule, with and without the free
+  mulligan, on the play and on the draw) in the browser, for a 60-card deck (the Burn
+  sample) and a 100-card deck (the Commander sample), measured inside the page around the
+  computation (the median of several clicks of "Compute odds");
+* Monte-Carlo hands per second in the browser (one 200,000-game simulation from the page)
+  and under this machine's CPython;
+* the same exact-table times under CPython, for comparison.
+
+Targets: exact table <= 50 ms in the browser; Monte Carlo >= 100,000 hands/s in the browser.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "py")]
+from opening_hand.odds import DeckCounts, KeepRule, simulate, table  # noqa: E402
+from opening_hand.samples import SAMPLES  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync", "--no-first-run"]  # fmt: skip
+EXACT_TARGET_MS, MC_TARGET = 50.0, 100_000
+CLICKS = 9
+
+
+def browser_figures(origin: str) -> dict[str, float]:
+    launch: dict[str, object] = {"args": LAUNCH_ARGS}
+    if os.path.exists("/usr/bin/chromium"):
+        launch["executable_path"] = "/usr/bin/chromium"
+    figures: dict[str, float] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch)  # type: ignore[arg-type]
+        page = browser.new_page()
+        page.goto(origin)
+        page.wait_for_selector('body[data-ready="true"]', timeout=120_000)
+        page.locator("summary", has_text="Odds for this deck").click()
+        for label, key in (("60", "constructed"), ("100", "commander")):
+            page.get_by_role("textbox", name="Decklist").fill(SAMPLES[key])
+            times = []
+            for _ in range(CLICKS):
+                page.get_by_role("button", name="Compute odds").click()
+                times.append(float(page.get_by_test_id("odds-summary").get_attribute("data-ms") or "nan"))
+            figures[f"exact_{label}_ms"] = statistics.median(times[1:])  # the first click also warms up
+        page.get_by_role("textbox", name="Decklist").fill(SAMPLES["constructed"])
+        page.get_by_role("button", name="Simulate").click()
+        page.get_by_test_id("sim-result").get_by_text("Simulated").wait_for(timeout=300_000)
+        figures["mc_hands_per_s"] = float(page.get_by_test_id("sim-result").get_attribute("data-hands-per-second") or 0)
+        browser.close()
+    return figures
+
+
+def cpython_figures() -> dict[str, float]:
+    figures: dict[str, float] = {}
+    for label, deck in (("60", DeckCounts(0, 0, 20, 40)), ("100", DeckCounts(0, 0, 38, 62))):
+        times = []
+        for _ in range(CLICKS):
+            started = time.perf_counter()
+            table(deck, KeepRule(2, 5, 0, 5), KeepRule(1, 5, 0, 5))
+            times.append((time.perf_counter() - started) * 1000)
+        figures[f"exact_{label}_ms"] = statistics.median(times)
+    started = time.perf_counter()
+    _, _, _, hands = simulate(DeckCounts(0, 0, 20, 40), "london", False, KeepRule(2, 5, 0, 5), 200_000,
+                              random.Random(1))  # fmt: skip
+    figures["mc_hands_per_s"] = hands / (time.perf_counter() - started)
+    return figures
+
+
+def main() -> None:
+    server, origin = serve_in_thread()
+    try:
+        browser = browser_figures(origin)
+    finally:
+        server.shutdown()
+    cpython = cpython_figures()
+    ok = lambda good: "ok" if good else "MISSED"  # noqa: E731
+    print("Opening Hand odds benchmark")
+    print(f"  exact table, 60-card deck, browser      {browser['exact_60_ms']:8.1f} ms   target <= "
+          f"{EXACT_TARGET_MS:.0f} ms  {ok(browser['exact_60_ms'] <= EXACT_TARGET_MS)}")  # fmt: skip
+    print(f"  exact table, 100-card deck, browser     {browser['exact_100_ms']:8.1f} ms   target <= "
+          f"{EXACT_TARGET_MS:.0f} ms  {ok(browser['exact_100_ms'] <= EXACT_TARGET_MS)}")  # fmt: skip
+    print(f"  Monte Carlo, browser                    {browser['mc_hands_per_s']:8,.0f} hands/s  target >= "
+          f"{MC_TARGET:,}  {ok(browser['mc_hands_per_s'] >= MC_TARGET)}")  # fmt: skip
+    print(f"  exact table, 60 / 100 cards, CPython    {cpython['exact_60_ms']:8.1f} / {cpython['exact_100_ms']:.1f} ms")
+    print(f"  Monte Carlo, CPython {sys.version.split()[0]:<18} {cpython['mc_hands_per_s']:8,.0f} hands/s")
+
+
+if __name__ == "__main__":
+    main()
