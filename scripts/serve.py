@@ -3,7 +3,8 @@
 
 It serves only what GitHub Pages would publish - index.html, pyscript.toml, py/ and
 static/ - with the MIME types the browser insists on for module scripts and wasm, and
-`Cache-Control: no-cache` so a rebuilt file is never served stale.
+`Cache-Control: no-cache` so a rebuilt file is never served stale. ``--base /repo/``
+serves the site under a sub-path, as GitHub Pages does for a project site.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ PUBLISHED_DIRS = ("py/", "static/")
 
 
 class Handler(SimpleHTTPRequestHandler):
+    base = "/"  # the site's path prefix, e.g. "/opening-hand/" on GitHub Pages
     extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -36,8 +38,22 @@ class Handler(SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
     }
 
+    def _site_path(self) -> str | None:
+        """The request's path inside the site, or None when it is outside the base."""
+        path = unquote(urlsplit(self.path).path)
+        if not path.startswith(self.base):
+            return None
+        return path[len(self.base) :]
+
+    def translate_path(self, path: str) -> str:
+        inside = self._site_path()
+        return super().translate_path("/" + (inside or ""))
+
     def _published(self) -> bool:
-        path = unquote(urlsplit(self.path).path).lstrip("/")
+        inside = self._site_path()
+        if inside is None:
+            return False
+        path = inside.lstrip("/")
         if path in ("", *PUBLISHED_FILES):
             return True
         return path.startswith(PUBLISHED_DIRS) and ".." not in path.split("/")
@@ -63,25 +79,30 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(port: int = 8000, quiet: bool = False) -> ThreadingHTTPServer:
-    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(ROOT)))
+def make_server(port: int = 8000, quiet: bool = False, base: str = "/") -> ThreadingHTTPServer:
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    handler = type("SiteHandler", (Handler,), {"base": base})
+    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(ROOT)))
     server.quiet = quiet  # type: ignore[attr-defined]
     return server
 
 
-def serve_in_thread(port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+def serve_in_thread(port: int = 0, base: str = "/") -> tuple[ThreadingHTTPServer, str]:
     """Start a quiet server on a free port in a daemon thread (for tests and benchmarks)."""
-    server = make_server(port, quiet=True)
+    server = make_server(port, quiet=True, base=base)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    prefix = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--base", default="/", help="serve under this path, e.g. /opening-hand/ (as GitHub Pages)")
     args = parser.parse_args()
-    server = make_server(args.port)
-    print(f"Opening Hand is served at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C to stop)", flush=True)
+    server = make_server(args.port, base=args.base)
+    base = server.RequestHandlerClass.func.base  # type: ignore[attr-defined]
+    print(f"Opening Hand is served at http://127.0.0.1:{server.server_address[1]}{base} (Ctrl+C to stop)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
 
