@@ -186,6 +186,17 @@ def on_stats_export(_event: object) -> None:
     table().stats.export_csv()
 
 
+@when("keydown", "body")
+def on_key(event: Any) -> None:
+    target, key = event.target, str(event.key)
+    typing = target.closest("input, textarea, select, [contenteditable]")
+    activating = key in ("Enter", " ") and target.closest("button, a, summary")
+    if typing or activating or event.ctrlKey or event.metaKey or event.altKey:
+        return  # keys belong to the field being typed in, or activate the focused control
+    if document.body.dataset.ready == "true" and table().on_key(key):
+        event.preventDefault()
+
+
 @when("click", "#next-game")
 def on_next_game(_event: object) -> None:
     table().next_game()

@@ -219,6 +219,36 @@ class Page:
         self.decks.replace_text(SAMPLES[self.el["format"].value])
         self.say("")
 
+    # ------------------------------------------------------------------- keyboard
+
+    def on_key(self, key: str) -> bool:
+        """Shortcuts on the main table: K keep, M mulligan, 1-9 mark the Nth card of the
+        hand being decided, Enter confirm the chosen cards. True when the key was used."""
+        board = self.main
+        buttons = board.buttons
+        lowered = key.lower()
+        if lowered in ("k", "m"):
+            name = "keep" if lowered == "k" else "mulligan"
+            if not buttons[name].hidden:
+                board.on_button(name)
+                return True
+            return False
+        if key.isdigit() and key != "0":
+            pending = board.pending_for_user()
+            if pending is None or board.state is None:
+                return False
+            hand = board.state.player(pending.player).hand
+            if int(key) <= len(hand):
+                board.toggle_mark(hand[int(key) - 1].id, pending.player)
+                return True
+            return False
+        if key == "Enter":
+            for name in ("bottom", "shuffle-back", "set-aside"):
+                if not buttons[name].hidden:
+                    board.on_button(name)
+                    return True
+        return False
+
     # ------------------------------------------------------------------- statistics
 
     def deck_key(self) -> str:
@@ -494,7 +524,7 @@ class Page:
         root.querySelector('[data-el="seats"]').replaceChildren()
         message = element("p", "message", role="alert", data_testid="compare-message")
         root.insertBefore(message, root.querySelector('[data-el="controls"]'))
-        log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game")
+        log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game", tabindex="0")
         root.append(element("h3", "", "Log"), log)
         self.el["tables"].append(root)
         self.compare = Board(root, message, log)
@@ -763,7 +793,7 @@ class Board:
         for index, team in enumerate(state.teams):
             parent = container
             if len(team) > 1 or state.format.team_life is not None:
-                block = element("section", "team", aria_label=f"Team {index + 1}")
+                block = element("div", "team", role="group", aria_label=f"Team {index + 1}")
                 head = element("div", "team-head")
                 head.append(element("h3", "", f"Team {index + 1}"))
                 if state.format.team_life is not None:
@@ -779,7 +809,7 @@ class Board:
                 parent.append(self.build_seat(state, seat))
 
     def build_seat(self, state: GameState, seat: int) -> Node:
-        section = element("section", "seat", aria_label=self.seat_label(seat), data_seat=str(seat))
+        section = element("div", "seat", role="group", aria_label=self.seat_label(seat), data_seat=str(seat))
         head = element("div", "seat-head")
         head.append(element("h3", "", self.seat_label(seat)))
         nodes: dict[str, Node] = {"section": section}
@@ -855,18 +885,13 @@ class Board:
         colours = info.colours
         land = self.state.player(seat).is_land(card) if self.state else info.is_land
         frame = "land" if land else ("multi" if len(colours) > 1 else (colours or "colourless"))
-        parts = (info.name, info.type_line, f"mana cost {info.mana_cost}" if info.mana_cost else "")
-        label = ", ".join(part for part in parts if part)
         order = self.marked.index(card.id) + 1 if card.id in self.marked else 0
-        if order:
-            label += f", chosen {ordinal(order)}"
         attrs = {
             "data_testid": "card",
             "data_card_name": info.name,
             "data_card_id": str(card.id),
             "data_zone": zone,
             "data_player": str(seat),
-            "aria_label": label,
         }
         if clickable:
             face = element(
@@ -876,7 +901,8 @@ class Board:
             face = element("div", f"card frame-{frame}", role="img", **attrs)
         title = element("div", "card-title")
         title.append(element("span", "card-name", info.name))
-        if info.mana_cost:
+        if info.mana_cost:  # read out as text; the symbols are drawn for the eye only
+            title.append(element("span", "sr-only", f", mana cost {info.mana_cost}"))
             cost = element("span", "card-cost", aria_hidden="true")
             for symbol in info.mana_cost.strip("{}").split("}{"):
                 cost.append(element("i", f"ms ms-cost ms-{mana_class(symbol)}", data_symbol=symbol))
@@ -896,6 +922,7 @@ class Board:
             face.append(element("span", "card-badge", "luck counter"))
         if order:
             face.append(element("span", "card-mark", ordinal(order), data_testid="bottom-order"))
+            face.append(element("span", "sr-only", " chosen"))
         return face
 
     def render_decision(self) -> None:
