@@ -945,6 +945,16 @@ def _life_and_draw(state: GameState) -> GameState:
             rule = "103.4a" if p.vanguard else "draw"
             size = state.edition.initial_draw(p.hand_size)
             state = _log(state, rule, f"{p.name} draws a hand of {_plural(size, 'card')}.", p.seat)
+    for p in state.players:
+        wanted = state.edition.initial_draw(p.hand_size)
+        if len(p.hand) < wanted:  # a library smaller than a hand: draw what there is
+            state = _log(
+                state,
+                "draw",
+                f"{p.name}'s deck has only {_plural(len(p.hand), 'card')}, fewer than a hand of {wanted}: "
+                f"{p.name} draws all of them and has no library left.",
+                p.seat,
+            )
     if queue:
         return replace(state, phase="backup_plan", queue=tuple(queue))
     return replace(state, phase="mulligans", queue=())

@@ -260,6 +260,7 @@ def test_a_deck_smaller_than_a_hand_deals_what_it_has() -> None:
     state = new_game([SeatConfig("Seat 1", deck(2, 4)), SeatConfig("Seat 2", deck())], seed=1)
     state = apply(state, ChooseStarting(state.chooser, 1))
     assert len(state.player(1).hand) == 4 and state.player(1).library == ()
+    assert "Seat 1's deck has only 4 cards, fewer than a hand of 7" in state.events[-1].text
     state = apply(apply(state, Mulligan(1)), Keep(2))
     assert len(state.player(1).hand) == 4
 

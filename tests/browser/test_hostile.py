@@ -1,0 +1,59 @@
+"""Hostile and impossible input: huge lists, empty or tiny decks, rapid repeated clicks."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from pages import AppPage
+
+
+def test_a_ten_thousand_line_decklist_gets_a_limit_message_and_the_page_stays_usable(app: AppPage) -> None:
+    app.open()
+    huge = "\n".join(f"1 Card number {i}" for i in range(10_000))
+    app.page.evaluate("text => { const box = document.getElementById('decklist'); box.value = text; }", huge)
+    app.decklist.dispatch_event("change")  # as a paste does
+    app.deal(seed=1, unchecked=True)
+    expect(app.message).to_contain_text("a decklist may have at most 2000 lines; this one has 10000")
+    expect(app.decklist).to_have_value(huge)  # kept as typed
+    app.button("Load sample deck").click()
+    app.deal(seed=1)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(7)
+
+
+def test_an_empty_deck_and_a_deck_smaller_than_a_hand(app: AppPage) -> None:
+    app.open()
+    app.deal(seed=1, deck="")
+    expect(app.message).to_contain_text("the decklist has no main-deck cards")
+    app.deal(seed=1, deck="3 Lightning Bolt")
+    expect(app.message).to_contain_text("the deck has 3 cards; Two-player constructed decks need at least 60")
+    expect(app.message).to_contain_text("(CR 100.2a)")
+    app.page.get_by_label("Skip deck checks").check()
+    app.deal(seed=1)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(3)
+    expect(app.page.get_by_test_id("log")).to_contain_text("Seat 1's deck has only 3 cards, fewer than a hand of 7")
+
+
+def test_rapid_repeated_clicks_never_lose_or_double_cards(app: AppPage) -> None:
+    app.open().deal(seed=5)
+    app.choose_to_play_if_asked()
+    # Twenty clicks in one task, faster than any person: each is handled in turn, against
+    # the state the previous one left; a click on a button that is no longer offered does nothing.
+    app.page.evaluate(
+        """() => { const board = document.querySelector('[data-board="main"]');
+                   for (let i = 0; i < 10; i++) {
+                     board.querySelector('[data-button="mulligan"]').click();
+                     board.querySelector('[data-button="keep"]').click(); } }"""
+    )
+    cards = app.page.evaluate(
+        """() => [...document.querySelectorAll('[data-player="1"][data-testid="card"]')].map(c => c.dataset.cardId)"""
+    )
+    library = app.library_count(1)
+    assert len(cards) == len(set(cards)), "a card shown twice"
+    assert len(cards) + library == 60, (len(cards), library)  # no card lost
+    mulligans = len(re.findall(r"Seat 1 takes a mulligan", app.page.get_by_test_id("log").inner_text()))
+    keeps = len(re.findall(r"Seat 1 keeps", app.page.get_by_test_id("log").inner_text()))
+    assert mulligans == 1 and keeps == 1  # Mulligan, then Keep; the other 18 clicks found no such button
