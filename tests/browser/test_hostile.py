@@ -57,3 +57,22 @@ def test_rapid_repeated_clicks_never_lose_or_double_cards(app: AppPage) -> None:
     mulligans = len(re.findall(r"Seat 1 takes a mulligan", app.page.get_by_test_id("log").inner_text()))
     keeps = len(re.findall(r"Seat 1 keeps", app.page.get_by_test_id("log").inner_text()))
     assert mulligans == 1 and keeps == 1  # Mulligan, then Keep; the other 18 clicks found no such button
+
+
+def test_the_content_security_policy_refuses_inline_script(app: AppPage) -> None:
+    app.open()
+    policy = app.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") or ""
+    assert "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval';" in policy and "unsafe-inline" not in policy
+    assert "object-src 'none'" in policy and "connect-src 'self'" in policy
+    # Markup that slipped into the DOM could not run: inline handlers and scripts are refused.
+    app.page.evaluate(
+        """() => { const img = document.createElement('img');
+                   img.setAttribute('onerror', 'window.pwned = 1'); img.src = 'data:,x';
+                   document.body.append(img); }"""
+    )
+    app.page.wait_for_timeout(200)
+    assert app.page.evaluate("window.pwned") is None
+    assert app.guard is not None
+    refused = [p for p in app.guard.problems if "Content Security Policy" in p]
+    assert refused, "the browser should report the refused inline handler"
+    app.guard.problems[:] = [p for p in app.guard.problems if p not in refused]
