@@ -689,6 +689,8 @@ class Board:
                 self.asked_at = window.performance.now()
         self.state = state
         self.render()
+        # What the board keeps, for the soak test: every action of this game and one undo point per decision.
+        self.root.dataset.history = f"{len(self.actions)} {len(self.undo_stack)}"
         if state.pending is None and not self.begun:
             self.begun = True
             if self.on_begin is not None:
