@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 from serve import serve_in_thread  # noqa: E402
 
+WARM_TARGET = 0.8
 RATIO_TARGET = 1.05
 CLICK_TARGET_MS = 16.0
 READY_TIMEOUT_S = 120
@@ -152,6 +153,26 @@ def load_once(browser: Browser, url: str, origin: str) -> Load:
         context.close()
 
 
+def cold_and_warm(browser: Browser, origin: str) -> tuple[float, float]:
+    """A first visit (empty caches, the service worker installs) and a repeat visit (a new
+    page in the same profile, served by the HTTP cache and the service worker)."""
+    context = browser.new_context(service_workers="allow")
+    try:
+        times = []
+        for visit in ("cold", "warm"):
+            page = context.new_page()
+            page.add_init_script(READY_PROBE)
+            page.goto(origin)
+            page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_S * 1000)
+            times.append(float(page.evaluate("window.__readyAt")))
+            if visit == "cold":
+                page.evaluate("navigator.serviceWorker.ready.then(() => caches.keys())")
+            page.close()
+        return times[0], times[1]
+    finally:
+        context.close()
+
+
 def deal(page: Page) -> None:
     page.get_by_role("button", name="Deal", exact=True).click()
     play = page.get_by_role("button", name="Play first", exact=True)
@@ -234,6 +255,10 @@ def print_table(figures: dict[str, Any]) -> None:
         goal(click, CLICK_TARGET_MS, f"<= {CLICK_TARGET_MS:.0f} ms"),
     )
     row("Mulligan click -> next animation frame", spread_cells(figures["click_to_next_frame_ms"], ".2f"))
+    row("first visit (cold) -> ready", spread_cells(figures["cold_ms"]))
+    row("repeat visit (warm) -> ready", spread_cells(figures["warm_ms"]))
+    warm = figures["warm_to_cold"]
+    row("ratio warm / cold (per profile)", f"{warm:>9.3f}", goal(warm, WARM_TARGET, f"<= {WARM_TARGET}"))
 
 
 def main() -> None:
@@ -261,6 +286,7 @@ def main() -> None:
                 for name in names[run % len(names) :] + names[: run % len(names)]:
                     loads[name].append(load_once(browser, origin + PAGES[name], origin))
             handler, frame = click_times(browser, origin, clicks)
+            visits = [cold_and_warm(browser, origin) for _ in range(runs)]
             browser.close()
     finally:
         server.shutdown()
@@ -281,6 +307,10 @@ def main() -> None:
         "click_to_hand_ms": {**spread(handler), "all": handler},
         "click_to_next_frame_ms": {**spread(frame), "all": frame},
         "click_target_ms": CLICK_TARGET_MS,
+        "cold_ms": spread([c for c, _ in visits]),
+        "warm_ms": spread([w for _, w in visits]),
+        "warm_to_cold": statistics.median(w / c for c, w in visits),
+        "warm_target": WARM_TARGET,
     }
     if args.json:
         print(json.dumps(figures, indent=2))

@@ -19,7 +19,7 @@ from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-PUBLISHED_FILES = {"index.html", "pyscript.toml"}
+PUBLISHED_FILES = {"index.html", "pyscript.toml", "sw.js"}
 PUBLISHED_DIRS = ("py/", "static/")
 
 
@@ -36,6 +36,7 @@ class Handler(SimpleHTTPRequestHandler):
         ".zip": "application/zip",
         ".css": "text/css",
         ".svg": "image/svg+xml",
+        ".webmanifest": "application/manifest+json",
     }
 
     def _site_path(self) -> str | None:

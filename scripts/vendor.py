@@ -11,9 +11,11 @@ stale node_modules can never ship by accident. Idempotent: unchanged files are n
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,6 +68,34 @@ def main() -> None:
         json.dumps({package: pinned(package) for package in PACKAGES}, indent=2) + "\n"
     )
     print(f"vendor: {len(sources)} files in static/vendor ({changed} copied)")
+    write_precache()
+
+
+def published_files() -> list[str]:
+    """Every file the page can load, relative to the site root (what the service worker keeps)."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    files = {"index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
+             "static/manifest.webmanifest", *(f.removeprefix("./") for f in config["files"])}  # fmt: skip
+    files.add(config["interpreter"].removeprefix("./"))
+    for folder in ("static/vendor", "static/icons"):
+        files.update(str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*") if p.is_file())
+    files.discard("static/vendor/VERSIONS.json")
+    return sorted(files)
+
+
+def write_precache() -> None:
+    """static/precache.js: the service worker's list of files and a version hashed from their bytes."""
+    files = published_files()
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    version = digest.hexdigest()[:16]
+    body = json.dumps({"version": version, "files": ["./", *files]}, indent=1)
+    text = f"// Written by scripts/vendor.py; git-ignored. Read by sw.js.\nself.PRECACHE = {body};\n"
+    target = ROOT / "static" / "precache.js"
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+    print(f"vendor: service worker precache {version} ({len(files)} files)")
 
 
 if __name__ == "__main__":

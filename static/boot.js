@@ -18,3 +18,11 @@ addEventListener("py:progress", ({ detail }) => {
   if (value !== undefined && bar && value > bar.value) bar.value = value;
   if (stage && typeof detail === "string") stage.textContent = `${detail}…`;
 });
+
+// Offline after the first visit: the service worker (sw.js) keeps every file of this
+// version. Registered after load, so it never competes with start-up.
+if ("serviceWorker" in navigator) {
+  addEventListener("load", () => {
+    navigator.serviceWorker.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
+  });
+}

@@ -42,6 +42,13 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    # The service worker would copy the whole runtime into every fresh test context; the
+    # offline tests (test_offline.py) make their own contexts with it allowed.
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
     if not (ROOT / "static/vendor/pyodide/pyodide.mjs").exists():
         subprocess.run([sys.executable, str(ROOT / "scripts/vendor.py")], check=True)
