@@ -80,17 +80,18 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(port: int = 8000, quiet: bool = False, base: str = "/") -> ThreadingHTTPServer:
+def make_server(port: int = 8000, quiet: bool = False, base: str = "/", root: Path = ROOT) -> ThreadingHTTPServer:
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     handler = type("SiteHandler", (Handler,), {"base": base})
-    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(ROOT)))
+    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     server.quiet = quiet  # type: ignore[attr-defined]
     return server
 
 
-def serve_in_thread(port: int = 0, base: str = "/") -> tuple[ThreadingHTTPServer, str]:
-    """Start a quiet server on a free port in a daemon thread (for tests and benchmarks)."""
-    server = make_server(port, quiet=True, base=base)
+def serve_in_thread(port: int = 0, base: str = "/", root: Path = ROOT) -> tuple[ThreadingHTTPServer, str]:
+    """Start a quiet server on a free port in a daemon thread (for tests and benchmarks);
+    ``root`` serves another copy of the site (e.g. one built by site_build.py)."""
+    server = make_server(port, quiet=True, base=base, root=root)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     prefix = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"

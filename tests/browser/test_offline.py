@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
+from site_build import build
 
 from guard import Guard
 from pages import AppPage
+from serve import serve_in_thread
 
 
 @pytest.fixture
@@ -44,3 +47,45 @@ def test_after_the_first_visit_the_page_works_offline(sw_context: BrowserContext
     expect(page.locator("#mana-font")).to_be_attached()
     assert page.evaluate("async () => { await document.fonts.ready; return document.fonts.check('12px Mana'); }")
     assert not guard.problems, guard.problems
+
+
+def test_a_new_release_replaces_the_old_cache_whole(browser: Browser, server_url: str, tmp_path: Path) -> None:
+    site = tmp_path / "_site"
+    build(site)  # a copy of the published site that this test can "release" again
+    server, url = serve_in_thread(root=site)
+    context = browser.new_context(service_workers="allow")
+    try:
+        page = context.new_page()
+        AppPage(page, url, Guard(page, url)).open()
+        old = page.evaluate("async () => { await navigator.serviceWorker.ready; return caches.keys(); }")
+        assert len(old) == 1
+        # A new release: a changed file, and vendor.py's new precache list and version.
+        (site / "static" / "app.css").write_text((site / "static" / "app.css").read_text() + "\n/* v2 */\n")
+        precache = (site / "static" / "precache.js").read_text()
+        (site / "static" / "precache.js").write_text(precache.replace(old[0].removeprefix("opening-hand-"), "release2"))
+        page.evaluate(
+            """async () => { const reg = await navigator.serviceWorker.ready; await reg.update();
+                             const worker = reg.installing || reg.waiting;
+                             await new Promise((done) => {  // the new cache is complete
+                               if (worker.state === 'installed') done();
+                               worker.addEventListener('statechange', () => worker.state === 'installed' && done());
+                             }); }"""
+        )
+        page.close()  # the new worker takes over once no page uses the old one
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector('body[data-ready="true"]', timeout=90_000)
+        for _ in range(60):  # the new worker activates and drops the old cache
+            keys = page.evaluate("caches.keys()")
+            if keys == ["opening-hand-release2"]:
+                break
+            page.wait_for_timeout(500)
+        assert keys == ["opening-hand-release2"], keys
+        cached = page.evaluate(
+            """async () => { const cache = await caches.open('opening-hand-release2');
+                             const css = await cache.match('static/app.css'); return (await css.text()).slice(-12); }"""
+        )
+        assert "v2" in cached  # the whole new set, not a mix
+    finally:
+        context.close()
+        server.shutdown()
