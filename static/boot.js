@@ -1,6 +1,8 @@
 // Boot progress: paints before Pyodide is up and follows PyScript's `py:progress`
 // events (e.g. "Loading interpreter", "Loaded files"). py/main.py hides it once the
 // page is interactive. No work here beyond updating two elements.
+import { whenIdleAfterReady } from "./runtime/idle.mjs";
+
 const bar = document.getElementById("boot-progress");
 const stage = document.getElementById("boot-stage");
 const steps = {
@@ -20,9 +22,10 @@ addEventListener("py:progress", ({ detail }) => {
 });
 
 // Offline after the first visit: the service worker (sw.js) keeps every file of this
-// version. Registered after load, so it never competes with start-up.
+// version. Registered once the page is ready and idle, so its download of every file never
+// competes with start-up.
 if ("serviceWorker" in navigator) {
-  addEventListener("load", () => {
+  whenIdleAfterReady(() => {
     navigator.serviceWorker.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
   });
 }
