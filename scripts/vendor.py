@@ -77,7 +77,7 @@ def published_files() -> list[str]:
     files = {"index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
              "static/manifest.webmanifest", *(f.removeprefix("./") for f in config["files"])}  # fmt: skip
     files.add(config["interpreter"].removeprefix("./"))
-    for folder in ("static/vendor", "static/icons"):
+    for folder in ("static/vendor", "static/icons", "static/runtime"):
         files.update(str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*") if p.is_file())
     files.discard("static/vendor/VERSIONS.json")
     return sorted(files)

@@ -59,6 +59,9 @@ def server_url() -> Iterator[str]:
 
 @pytest.fixture
 def app(page: Page, server_url: str) -> Iterator[AppPage]:
+    # No start-up snapshot (static/runtime/pyodide.mjs): its background boot would compete
+    # with the test for the CPU. test_snapshot.py and test_offline.py test it.
+    page.context.add_init_script("globalThis.openingHandSnapshot = false;")
     guard = Guard(page, server_url)
     app = AppPage(page, server_url, guard)
     yield app

@@ -14,6 +14,7 @@ class Guard:
         self.allowed: list[str] = []  # other URL prefixes a test routes itself (never the real network)
         self.problems: list[str] = []
         self.dialogs: list[str] = []
+        self.warnings: list[str] = []  # console warnings: allowed, but a test may expect one
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         page.on("request", self._request)
@@ -25,6 +26,8 @@ class Guard:
         self.allowed.append(prefix)
 
     def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "warning":
+            self.warnings.append(message.text)
         if message.type != "error":
             return
         if self.allowed and str(message.location.get("url", "")).startswith(tuple(self.allowed)):

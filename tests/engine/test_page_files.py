@@ -54,5 +54,5 @@ def test_every_engine_module_is_shipped_to_the_page() -> None:
     modules = files - {"main.py"}
     assert "opening_hand/catalog.txt" in modules
     assert shipped == modules, "pyscript.toml [files] must list every module and data file (main.py is the script)"
-    assert re.search(r'^interpreter\s*=\s*"\./static/vendor/pyodide/pyodide\.mjs"', config, re.MULTILINE)
+    assert re.search(r'^interpreter\s*=\s*"\./static/runtime/pyodide\.mjs"', config, re.MULTILINE)
     assert not re.search(r"^\s*packages\s*=", config, re.MULTILINE), "no packages: micropip is not shipped"

@@ -1,0 +1,133 @@
+"""The start-up snapshot (static/runtime/): a repeat visit restores Pyodide from a memory
+snapshot made after the first one, and a damaged or foreign snapshot never breaks the page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from guard import Guard
+from pages import READY_TIMEOUT_MS, AppPage
+
+# Used from the page: the app's own snapshot module and Pyodide version.
+MODULES = """const base = new URL("static/runtime/", location.href);
+const snap = await import(new URL("snapshot.mjs", base));
+const { version } = await import(new URL("pyodide.mjs", base));"""
+
+# Rewrites the saved snapshot: an intact gzip of a snapshot whose header names another
+# Pyodide build, as a snapshot left by an older release would.
+FOREIGN_BUILD = f"""async () => {{ {MODULES}
+  const bytes = await snap.readSnapshot(version);
+  new Uint32Array(bytes.buffer, 16, 8).fill(0xdeadbeef);  // the 256-bit build id
+  await snap.writeSnapshot(version, bytes);
+}}"""
+
+# Overwrites the saved snapshot with bytes that are not gzip at all.
+DAMAGED = f"""async () => {{ {MODULES}
+  const cache = await caches.open(snap.CACHE);
+  const [key] = await cache.keys();
+  await cache.put(key, new Response(new Uint8Array([31, 139, 8, 0, 1, 2, 3, 4, 5])));
+}}"""
+
+CONTAINS = f"""async (needle) => {{ {MODULES}
+  const bytes = await snap.readSnapshot(version);
+  const wanted = new TextEncoder().encode(needle);
+  outer: for (let i = 0; i + wanted.length <= bytes.length; i++) {{
+    for (let j = 0; j < wanted.length; j++) if (bytes[i + j] !== wanted[j]) continue outer;
+    return true;
+  }}
+  return false;
+}}"""
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A profile of its own, like a visitor's browser (snapshots on, service worker off)."""
+    context = browser.new_context(service_workers="block")
+    yield context
+    context.close()
+
+
+def visit(context: BrowserContext, url: str) -> tuple[AppPage, Guard]:
+    page = context.new_page()
+    guard = Guard(page, url)
+    return AppPage(page, url, guard).open(), guard
+
+
+def boot(page: Page) -> str:
+    return page.evaluate("document.documentElement.dataset.boot")
+
+
+def wait_for_snapshot(page: Page) -> None:
+    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "saved"
+
+
+def play_a_game(app: AppPage) -> None:
+    app.deal(seed=5)
+    app.choose_to_play_if_asked()
+    app.button("Mulligan").click()
+    app.expect_hand_size(7)
+    app.button("Keep").click()
+    app.hand().first.click()
+    app.button("Put on bottom").click()
+    expect(app.prompt).to_contain_text("The game begins")
+    app.expect_hand_size(6)
+
+
+def test_a_repeat_visit_restores_python_from_the_snapshot_and_plays(context: BrowserContext, server_url: str) -> None:
+    first, guard = visit(context, server_url)
+    assert boot(first.page) == "full"
+    wait_for_snapshot(first.page)  # made in a worker once the page was ready
+    first.page.close()
+
+    again, guard_again = visit(context, server_url)
+    assert boot(again.page) == "snapshot"
+    play_a_game(again)
+    assert not guard.problems and not guard_again.problems, guard.problems + guard_again.problems
+
+
+def test_the_snapshot_holds_nothing_the_user_typed(context: BrowserContext, server_url: str) -> None:
+    first, _ = visit(context, server_url)
+    marker = "Zzyzx Marker Card"
+    first.deal(seed=3, deck=f"56 {marker}\n4 Mountain", unchecked=True)  # now in the page's Python memory
+    first.choose_to_play_if_asked()
+    expect(first.hand().first).to_be_visible()
+    wait_for_snapshot(first.page)
+    assert first.page.evaluate(CONTAINS, "Pyodide") is True  # the search finds what is there
+    assert first.page.evaluate(CONTAINS, marker) is False
+    assert first.page.evaluate(CONTAINS, "opening_hand") is False  # no code of ours either
+
+
+def test_a_snapshot_of_another_pyodide_build_is_replaced(context: BrowserContext, server_url: str) -> None:
+    first, _ = visit(context, server_url)
+    wait_for_snapshot(first.page)
+    first.page.evaluate(FOREIGN_BUILD)
+    first.page.close()
+
+    again, guard = visit(context, server_url)
+    assert boot(again.page) == "full"  # Pyodide refused the build id, and the page booted anyway
+    assert any("snapshot could not be used" in w for w in guard.warnings), guard.warnings
+    play_a_game(again)
+    wait_for_snapshot(again.page)  # and made a good one
+    again.page.close()
+
+    third, _ = visit(context, server_url)
+    assert boot(third.page) == "snapshot"
+    play_a_game(third)
+
+
+def test_a_damaged_snapshot_is_replaced(context: BrowserContext, server_url: str) -> None:
+    first, _ = visit(context, server_url)
+    wait_for_snapshot(first.page)
+    first.page.evaluate(DAMAGED)
+    first.page.close()
+
+    again, guard = visit(context, server_url)
+    assert boot(again.page) == "full"
+    assert any("snapshot could not be used" in w for w in guard.warnings), guard.warnings
+    play_a_game(again)
+    wait_for_snapshot(again.page)
+    assert not guard.problems, guard.problems
