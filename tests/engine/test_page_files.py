@@ -56,3 +56,20 @@ def test_every_engine_module_is_shipped_to_the_page() -> None:
     assert shipped == modules, "pyscript.toml [files] must list every module and data file (main.py is the script)"
     assert re.search(r'^interpreter\s*=\s*"\./static/runtime/pyodide\.mjs"', config, re.MULTILINE)
     assert not re.search(r"^\s*packages\s*=", config, re.MULTILINE), "no packages: micropip is not shipped"
+
+
+def test_the_readme_states_the_pages_content_security_policy() -> None:
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
+    assert policy is not None
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    stated = re.search(r"## Security.*?\n`(default-src[^`]+)`", readme, re.DOTALL)
+    assert stated is not None, "README's Security section quotes the policy"
+    assert " ".join(stated.group(1).split()) == policy.group(1)
+
+
+def test_the_interpreter_module_wraps_the_vendored_pyodide() -> None:
+    wrapper = (ROOT / "static/runtime/pyodide.mjs").read_text(encoding="utf-8")
+    imports = re.findall(r'from "([^"]+)"', wrapper)
+    assert "../vendor/pyodide/pyodide.mjs" in imports
+    assert all(i.startswith(("./", "../")) for i in imports), "no CDN: every import is local"
