@@ -4,7 +4,8 @@
 It serves only what GitHub Pages would publish - index.html, pyscript.toml, py/ and
 static/ - with the MIME types the browser insists on for module scripts and wasm, and
 `Cache-Control: no-cache` so a rebuilt file is never served stale. ``--base /repo/``
-serves the site under a sub-path, as GitHub Pages does for a project site.
+serves the site under a sub-path, as GitHub Pages does for a project site, and
+``--max-age 600`` sends the caching header GitHub Pages sends (for testing releases).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ PUBLISHED_DIRS = ("py/", "static/")
 
 class Handler(SimpleHTTPRequestHandler):
     base = "/"  # the site's path prefix, e.g. "/opening-hand/" on GitHub Pages
+    others: ClassVar[dict[str, str]] = {}  # more sites on the same origin: path prefix -> folder
+    cache_control = "no-cache"  # GitHub Pages sends "max-age=600"
     extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -40,8 +43,13 @@ class Handler(SimpleHTTPRequestHandler):
     }
 
     def _site_path(self) -> str | None:
-        """The request's path inside the site, or None when it is outside the base."""
+        """The request's path inside its site (whose folder becomes the one served), or None
+        when it is outside every site."""
         path = unquote(urlsplit(self.path).path)
+        for base, folder in sorted(self.others.items(), key=lambda item: -len(item[0])):
+            if path.startswith(base):
+                self.directory = folder
+                return path[len(base) :]
         if not path.startswith(self.base):
             return None
         return path[len(self.base) :]
@@ -72,7 +80,7 @@ class Handler(SimpleHTTPRequestHandler):
         super().do_HEAD()
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -80,29 +88,46 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(port: int = 8000, quiet: bool = False, base: str = "/", root: Path = ROOT) -> ThreadingHTTPServer:
-    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
-    handler = type("SiteHandler", (Handler,), {"base": base})
+def _prefix(base: str) -> str:
+    return "/" + base.strip("/") + "/" if base.strip("/") else "/"
+
+
+def make_server(
+    port: int = 8000,
+    quiet: bool = False,
+    base: str = "/",
+    root: Path = ROOT,
+    max_age: int | None = None,
+    others: dict[str, Path] | None = None,
+) -> ThreadingHTTPServer:
+    base = _prefix(base)
+    cache_control = "no-cache" if max_age is None else f"max-age={max_age}"
+    sites = {_prefix(prefix): str(folder) for prefix, folder in (others or {}).items()}
+    handler = type("SiteHandler", (Handler,), {"base": base, "cache_control": cache_control, "others": sites})
     server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     server.quiet = quiet  # type: ignore[attr-defined]
     return server
 
 
-def serve_in_thread(port: int = 0, base: str = "/", root: Path = ROOT) -> tuple[ThreadingHTTPServer, str]:
+def serve_in_thread(
+    port: int = 0, base: str = "/", root: Path = ROOT, max_age: int | None = None, others: dict[str, Path] | None = None
+) -> tuple[ThreadingHTTPServer, str]:
     """Start a quiet server on a free port in a daemon thread (for tests and benchmarks);
-    ``root`` serves another copy of the site (e.g. one built by site_build.py)."""
-    server = make_server(port, quiet=True, base=base, root=root)
+    ``root`` serves another copy of the site (e.g. one built by site_build.py), ``max_age``
+    lets browsers cache files as GitHub Pages does, and ``others`` ({"/b/": folder}) puts
+    more sites on the same origin, as several project sites share user.github.io."""
+    server = make_server(port, quiet=True, base=base, root=root, max_age=max_age, others=others)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    prefix = "/" + base.strip("/") + "/" if base.strip("/") else "/"
-    return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    return server, f"http://127.0.0.1:{server.server_address[1]}{_prefix(base)}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--base", default="/", help="serve under this path, e.g. /opening-hand/ (as GitHub Pages)")
+    parser.add_argument("--max-age", type=int, help="let browsers cache files this many seconds (Pages: 600)")
     args = parser.parse_args()
-    server = make_server(args.port, base=args.base)
+    server = make_server(args.port, base=args.base, max_age=args.max_age)
     base = server.RequestHandlerClass.func.base  # type: ignore[attr-defined]
     print(f"Opening Hand is served at http://127.0.0.1:{server.server_address[1]}{base} (Ctrl+C to stop)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):

@@ -23,9 +23,9 @@ addEventListener("py:progress", ({ detail }) => {
 
 // Offline after the first visit: the service worker (sw.js) keeps every file of this
 // version. Registered once the page is ready and idle, so its download of every file never
-// competes with start-up.
+// competes with start-up; its updates bypass the HTTP cache (see sw.js).
 if ("serviceWorker" in navigator) {
   whenIdleAfterReady(() => {
-    navigator.serviceWorker.register("sw.js").catch((error) => console.warn("offline mode unavailable:", error));
+    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch((error) => console.warn("offline mode unavailable:", error));
   });
 }

@@ -5,7 +5,10 @@
 // refuses a snapshot of another build (its build id is in the header) and gzip's CRC
 // refuses a damaged one; either way the page boots normally and makes a new one.
 
-export const CACHE = "pyodide-snapshot"; // not "opening-hand-*": sw.js deletes those on a release
+// Not an "opening-hand ..." name: sw.js deletes those on a release, and the snapshot belongs
+// to the Pyodide build, not to our release. The site's address in the name keeps two sites on
+// one origin (user.github.io/a/ and user.github.io/b/) from replacing each other's snapshot.
+export const CACHE = `pyodide-snapshot ${new URL("../../", import.meta.url).href}`;
 
 const key = (version) => new URL(`./pyodide-${version}.snapshot.gz`, import.meta.url).href;
 
