@@ -53,6 +53,7 @@ from .formats import Format, find_format
 MAX_COPIES_PER_LINE = 250
 MAX_NAME_LENGTH = 150
 MAX_LINES = 2000
+MAX_CARDS = 1000  # in all sections together: the largest real decks (Battle of Wits) hold a few hundred
 MAX_XML_CHARS = 1_000_000
 SHOWN = 60  # characters of a bad line quoted back
 
@@ -329,6 +330,27 @@ def _xml_card(reading: _Reading, section: str, quantity: str | None, name: str |
     reading.add(section, count, _clean_name(name or "", line, shown), line)
 
 
+def _check_total(sections: dict[str, list[DeckEntry]]) -> None:
+    """At most MAX_CARDS cards in all: every card becomes an object in the game, so a pasted
+    list of 2,000 lines of 250 copies would stall the page. Names the line that passes it.
+
+    >>> try:
+    ...     _check_total({"main": [DeckEntry(600, "Island", 1)], "sideboard": [DeckEntry(500, "Swamp", 3)]})
+    ... except DecklistError as error:
+    ...     print(error)
+    Line 3: a decklist may hold at most 1000 cards in all; this one has 1100 ("500 Swamp")
+    """
+    total = 0
+    passed: DeckEntry | None = None
+    for entry in sorted((e for entries in sections.values() for e in entries), key=lambda e: e.line):
+        total += entry.count
+        if total > MAX_CARDS and passed is None:
+            passed = entry
+    if passed is not None:
+        message = f"a decklist may hold at most {MAX_CARDS} cards in all; this one has {total}"
+        raise DecklistError(message, passed.line, f"{passed.count} {passed.name}")
+
+
 def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
     """Read a decklist in any of the formats above.
 
@@ -343,6 +365,7 @@ def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
     sections = reading.sections
     if not sections["main"] and not sections["commander"]:
         raise DecklistError("the decklist has no main-deck cards")
+    _check_total(sections)
     return Decklist(
         main=tuple(sections["main"]),
         sideboard=tuple(sections["sideboard"]),

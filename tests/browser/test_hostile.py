@@ -23,6 +23,20 @@ def test_a_ten_thousand_line_decklist_gets_a_limit_message_and_the_page_stays_us
     app.expect_hand_size(7)
 
 
+def test_half_a_million_cards_get_a_limit_message_with_the_line_and_the_page_stays_usable(app: AppPage) -> None:
+    app.open()
+    huge = "250 Relentless Rats\n" * 2000  # within the line limit, even with deck checks skipped
+    app.page.evaluate("text => { document.getElementById('decklist').value = text; }", huge)
+    app.decklist.dispatch_event("change")
+    app.deal(seed=1, unchecked=True)
+    expect(app.message).to_contain_text("Line 5: a decklist may hold at most 1000 cards in all; this one has 500000")
+    expect(app.decklist).to_have_value(huge)
+    app.button("Load sample deck").click()
+    app.deal(seed=1)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(7)
+
+
 def test_an_empty_deck_and_a_deck_smaller_than_a_hand(app: AppPage) -> None:
     app.open()
     app.deal(seed=1, deck="")

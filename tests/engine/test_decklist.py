@@ -60,6 +60,20 @@ def test_a_huge_paste_is_refused_with_a_clear_limit() -> None:
         parse_decklist("1 Mountain\n" * 2001)
 
 
+@pytest.mark.parametrize("skip_bad_lines", [False, True])
+def test_more_than_a_thousand_cards_in_all_are_refused_at_the_line_that_passes_the_limit(skip_bad_lines: bool) -> None:
+    # 2,000 lines of 250 copies would be half a million cards: a stalled page, not a deck.
+    with pytest.raises(DecklistError) as info:
+        parse_decklist("250 Relentless Rats\n" * 2000, skip_bad_lines=skip_bad_lines)
+    assert info.value.line == 5
+    assert "at most 1000 cards in all; this one has 500000" in str(info.value)
+    # The sideboard and the other sections count too; exactly a thousand is fine.
+    deck = parse_decklist("250 Island\n250 Swamp\n250 Forest\nSideboard\n250 Plains")
+    assert len(deck.main_cards()) + len(deck.sideboard_cards()) == 1000
+    with pytest.raises(DecklistError, match=r"Line 6: .* this one has 1001"):
+        parse_decklist("250 Island\n250 Swamp\n250 Forest\nSideboard\n250 Plains\n1 Mountain")
+
+
 def test_constructed_checks_size_and_copies_but_not_basic_lands() -> None:
     check_constructed(parse_decklist("56 Mountain\n4 Lightning Bolt"))
     check_constructed(parse_decklist("30 Snow-Covered Mountain\n26 Wastes\n4 Lightning Bolt"))
