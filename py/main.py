@@ -141,9 +141,17 @@ def on_images(_event: object) -> None:
     table().on_images()
 
 
+def repeated(event: Any) -> bool:
+    """The second (third...) click of a double-click, or a key held down: one intent, so
+    one action - a double-click on Mulligan must not take two mulligans. A new click after
+    the double-click interval, or a new key press, counts again."""
+    return bool(getattr(event, "repeat", False)) or int(getattr(event, "detail", 0) or 0) > 1
+
+
 @when("click", "#deal")
-def on_deal(_event: object) -> None:
-    table().deal()
+def on_deal(event: Any) -> None:
+    if not repeated(event):
+        table().deal()
 
 
 @when("click", "#copy-link")
@@ -191,20 +199,29 @@ def on_key(event: Any) -> None:
     target, key = event.target, str(event.key)
     typing = target.closest("input, textarea, select, [contenteditable]")
     activating = key in ("Enter", " ") and target.closest("button, a, summary")
+    if activating and repeated(event) and not typing:
+        event.preventDefault()  # Enter held on a focused button clicks it once, not once per repeat
+        return
     if typing or activating or event.ctrlKey or event.metaKey or event.altKey:
         return  # keys belong to the field being typed in, or activate the focused control
+    if repeated(event):  # a held shortcut acts once; its repeats are swallowed
+        if key in ("k", "K", "m", "M", "Enter") or key.isdigit():
+            event.preventDefault()
+        return
     if document.body.dataset.ready == "true" and table().on_key(key):
         event.preventDefault()
 
 
 @when("click", "#next-game")
-def on_next_game(_event: object) -> None:
-    table().next_game()
+def on_next_game(event: Any) -> None:
+    if not repeated(event):
+        table().next_game()
 
 
 @when("click", "#tables")
 def on_table_click(event: Any) -> None:
-    table().on_click(event.target)
+    if not repeated(event):  # cards, Keep, Mulligan, Undo, the choices: one action per double-click
+        table().on_click(event.target)
 
 
 build_menu("format", {key: fmt.name for key, fmt in FORMATS.items()}, "constructed")

@@ -73,6 +73,43 @@ def test_rapid_repeated_clicks_never_lose_or_double_cards(app: AppPage) -> None:
     assert mulligans == 1 and keeps == 1  # Mulligan, then Keep; the other 18 clicks found no such button
 
 
+def log_count(app: AppPage, pattern: str) -> int:
+    return len(re.findall(pattern, app.page.get_by_test_id("log").inner_text()))
+
+
+def test_a_double_click_or_a_held_key_is_one_action(app: AppPage) -> None:
+    app.open().deal(seed=5)
+    app.choose_to_play_if_asked()
+    app.button("Mulligan").dblclick()  # one mulligan, not two
+    expect(app.button("Keep")).to_be_visible()
+    assert log_count(app, r"Seat 1 takes a mulligan") == 1
+    app.page.keyboard.down("m")  # the M shortcut held down: the browser repeats the key
+    app.page.keyboard.down("m")
+    app.page.keyboard.down("m")
+    app.page.keyboard.up("m")
+    assert log_count(app, r"Seat 1 takes a mulligan") == 2
+    app.button("Mulligan").focus()  # Enter held on the focused button
+    app.page.keyboard.down("Enter")
+    app.page.keyboard.down("Enter")
+    app.page.keyboard.down("Enter")
+    app.page.keyboard.up("Enter")
+    assert log_count(app, r"Seat 1 takes a mulligan") == 3
+    app.button("Keep").click()
+    first = app.hand().first
+    first.dblclick()  # chosen - not chosen and un-chosen again
+    expect(first).to_have_attribute("aria-pressed", "true")
+    app.hand().nth(1).click()  # three mulligans: three cards go to the bottom (CR 103.5)
+    app.hand().nth(2).click()
+    app.button("Put on bottom").click()
+    expect(app.prompt).to_contain_text("The game begins")
+    cards = app.page.evaluate(
+        """() => [...document.querySelectorAll('[data-player="1"][data-testid="card"]')].map(c => c.dataset.cardId)"""
+    )
+    assert len(cards) + app.library_count(1) == 60 and len(cards) == len(set(cards))
+    assert log_count(app, r"Seat 1 keeps") == 1
+    app.expect_hand_size(4)
+
+
 def test_the_content_security_policy_refuses_inline_script(app: AppPage) -> None:
     app.open()
     policy = app.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") or ""
