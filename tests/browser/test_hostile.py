@@ -127,3 +127,57 @@ def test_the_content_security_policy_refuses_inline_script(app: AppPage) -> None
     refused = [p for p in app.guard.problems if "Content Security Policy" in p]
     assert refused, "the browser should report the refused inline handler"
     app.guard.problems[:] = [p for p in app.guard.problems if p not in refused]
+
+
+# Each payload would raise window.__pwned if the page ever parsed it as markup or code.
+PAYLOADS = (
+    '<img src=x onerror="window.__pwned=1">',
+    "<script>window.__pwned=1</script>",
+    '"><svg onload="window.__pwned=1">',
+    "javascript:window.__pwned=1",
+    '<a href="javascript:window.__pwned=1">x</a>',
+)
+
+EXECUTED_OR_PARSED = """() => ({
+  pwned: window.__pwned === undefined ? null : window.__pwned,
+  handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on')))
+    .map((e) => e.outerHTML.slice(0, 80)),
+  made: document.querySelectorAll(
+    'script:not([src]):not([type]), body img:not(.card-image), a[href^="javascript:"]').length,
+})"""
+
+
+def test_markup_and_script_anywhere_the_user_or_a_link_writes_are_only_ever_text(app: AppPage) -> None:
+    app.open()
+    app.choose_format("vanguard")
+    app.page.locator("#vanguard-name").fill(PAYLOADS[1])
+    main = "".join(f"1 {p}\n" for p in PAYLOADS) + "55 Mountain\nSideboard\n" + f"1 {PAYLOADS[2]}\n"
+    app.deal(seed=11, deck=main, unchecked=True)
+    app.choose_to_play_if_asked()
+    app.button("Mulligan").click()
+    app.button("Keep").click()
+    app.hand().first.click()
+    app.button("Put on bottom").click()
+    expect(app.prompt).to_contain_text("The game begins")
+    page_text = app.page.locator("body").inner_text()
+    assert PAYLOADS[1] in page_text  # the vanguard, by its name, as text
+    app.page.get_by_label("Name", exact=True).fill(PAYLOADS[0])  # a deck saved under a hostile name
+    app.button("Save deck").click()
+    expect(app.page.get_by_label("Saved", exact=True).locator("option")).to_contain_text([PAYLOADS[0]])
+    assert app.page.evaluate(EXECUTED_OR_PARSED) == {"pwned": None, "handlers": [], "made": 0}
+
+    # The same through a share link, in a fresh page: the decklist and vanguard come back as typed.
+    app.button("Copy link").click()
+    link = app.page.get_by_test_id("share-url").input_value()
+    app.page.goto("about:blank")
+    app.page.goto(link)
+    app.page.wait_for_selector('body[data-ready="true"]')
+    expect(app.decklist).to_have_value(main)
+    expect(app.page.locator("#vanguard-name")).to_have_value(PAYLOADS[1])
+    expect(app.prompt).to_contain_text("The game begins")
+    assert app.page.evaluate(EXECUTED_OR_PARSED) == {"pwned": None, "handlers": [], "made": 0}
+
+    # A tampered link whose fields carry markup where a number belongs: a message, as text.
+    app.page.evaluate("h => { location.hash = h; }", "#v1." + PAYLOADS[0])
+    expect(app.message).to_contain_text("This link cannot be opened")
+    assert app.page.evaluate(EXECUTED_OR_PARSED) == {"pwned": None, "handlers": [], "made": 0}
