@@ -72,6 +72,46 @@ def test_every_control_can_be_reached_and_used_with_the_keyboard(app: AppPage) -
     assert outline not in ("none", ""), outline
 
 
+CONTROLS = """() => [...document.querySelectorAll(
+    'button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])')]
+  .filter((e) => !e.disabled && e.checkVisibility({ visibilityProperty: true }) && e.tabIndex >= 0)
+  .map((e, i) => { e.dataset.kbd = String(i); return i; }).length"""
+
+FOCUSED = """() => { const e = document.activeElement; const style = getComputedStyle(e);
+  return { kbd: e.dataset.kbd ?? null, what: e.outerHTML.slice(0, 70), visible: e.matches(':focus-visible'),
+           outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 }; }"""
+
+
+def test_tab_reaches_every_control_and_each_shows_its_focus(app: AppPage) -> None:
+    app.open().deal(seed=12)
+    app.choose_to_play_if_asked()
+    for name in ("Odds for this deck", "Practice statistics"):  # the folded panels, opened
+        app.page.locator("summary", has_text=name).click()
+    total = app.page.evaluate(CONTROLS)
+    assert total > 30, total  # the set-up form, the table with its seven cards, the panels
+    app.page.evaluate("document.activeElement.blur()")
+    reached: set[str] = set()
+    unseen_focus: list[str] = []
+    for _ in range(total * 2):
+        app.page.keyboard.press("Tab")
+        focused = app.page.evaluate(FOCUSED)
+        if focused["kbd"] is None:
+            continue
+        if not (focused["visible"] and focused["outline"]):
+            unseen_focus.append(focused["what"])
+        reached.add(focused["kbd"])
+        if len(reached) == total:
+            break
+    missing = app.page.evaluate(
+        "(reached) => [...document.querySelectorAll('[data-kbd]')].filter((e) => !reached.includes(e.dataset.kbd))"
+        ".map((e) => e.outerHTML.slice(0, 70))",
+        sorted(reached),
+    )
+    print(f"tab reached {len(reached)} of {total} controls")
+    assert missing == [], missing
+    assert unseen_focus == [], unseen_focus
+
+
 def test_shortcuts_do_nothing_while_typing(app: AppPage) -> None:
     app.open().deal(seed=12)
     app.choose_to_play_if_asked()
