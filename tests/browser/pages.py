@@ -49,6 +49,25 @@ class AppPage:
         if self.button("Play first").is_visible():
             self.button("Play first").click()
 
+    def mulligan_once_and_begin(self) -> None:
+        """After a deal: play first if asked, one mulligan, keep, the first card to the
+        bottom - until the game begins."""
+        self.choose_to_play_if_asked()
+        self.button("Mulligan").click()
+        self.button("Keep").click()
+        self.hand().first.click()
+        self.button("Put on bottom").click()
+        expect(self.prompt).to_contain_text("The game begins")
+
+    def reopen_from_share_link(self) -> str:
+        """Copy the share link, leave the page and open the link afresh; returns the link."""
+        self.button("Copy link").click()
+        link = self.page.get_by_test_id("share-url").input_value()
+        self.page.goto("about:blank")
+        self.page.goto(link)
+        self.page.wait_for_selector('body[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+        return link
+
     # the table
     def hand(self, seat: int = 1) -> Locator:
         return self.page.locator(f'[data-testid="card"][data-zone="hand"][data-player="{seat}"]')

@@ -153,12 +153,7 @@ def test_markup_and_script_anywhere_the_user_or_a_link_writes_are_only_ever_text
     app.page.locator("#vanguard-name").fill(PAYLOADS[1])
     main = "".join(f"1 {p}\n" for p in PAYLOADS) + "55 Mountain\nSideboard\n" + f"1 {PAYLOADS[2]}\n"
     app.deal(seed=11, deck=main, unchecked=True)
-    app.choose_to_play_if_asked()
-    app.button("Mulligan").click()
-    app.button("Keep").click()
-    app.hand().first.click()
-    app.button("Put on bottom").click()
-    expect(app.prompt).to_contain_text("The game begins")
+    app.mulligan_once_and_begin()
     page_text = app.page.locator("body").inner_text()
     assert PAYLOADS[1] in page_text  # the vanguard, by its name, as text
     app.page.get_by_label("Name", exact=True).fill(PAYLOADS[0])  # a deck saved under a hostile name
@@ -167,11 +162,7 @@ def test_markup_and_script_anywhere_the_user_or_a_link_writes_are_only_ever_text
     assert app.page.evaluate(EXECUTED_OR_PARSED) == {"pwned": None, "handlers": [], "made": 0}
 
     # The same through a share link, in a fresh page: the decklist and vanguard come back as typed.
-    app.button("Copy link").click()
-    link = app.page.get_by_test_id("share-url").input_value()
-    app.page.goto("about:blank")
-    app.page.goto(link)
-    app.page.wait_for_selector('body[data-ready="true"]')
+    app.reopen_from_share_link()
     expect(app.decklist).to_have_value(main)
     expect(app.page.locator("#vanguard-name")).to_have_value(PAYLOADS[1])
     expect(app.prompt).to_contain_text("The game begins")

@@ -77,11 +77,7 @@ def test_a_link_with_markup_in_the_deck_shows_it_as_text(app: AppPage) -> None:
     hostile = '1 <img src=x onerror="alert(1)">\n59 Mountain\n'
     app.deal(seed=8, deck=hostile, unchecked=True)
     app.choose_to_play_if_asked()
-    app.button("Copy link").click()
-    link = app.page.get_by_test_id("share-url").input_value()
-    app.page.goto("about:blank")
-    app.page.goto(link)
-    app.page.wait_for_selector('body[data-ready="true"]')
+    app.reopen_from_share_link()
     expect(app.decklist).to_have_value(hostile)
     assert app.page.locator("img").count() == 0
 

@@ -40,12 +40,7 @@ def test_after_the_first_visit_the_page_works_offline(sw_context: BrowserContext
     page.wait_for_selector('body[data-ready="true"]', timeout=90_000)
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"  # no network needed for it
     app.deal(seed=17)
-    app.choose_to_play_if_asked()
-    app.button("Mulligan").click()
-    app.button("Keep").click()
-    app.hand().first.click()
-    app.button("Put on bottom").click()
-    expect(app.prompt).to_contain_text("The game begins")
+    app.mulligan_once_and_begin()
     # Opened later, once the table and mana symbols are needed: also from the cache.
     expect(page.locator("#mana-font")).to_be_attached()
     assert page.evaluate("async () => { await document.fonts.ready; return document.fonts.check('12px Mana'); }")
@@ -74,12 +69,7 @@ def test_offline_without_a_snapshot_the_full_boot_comes_from_the_cache_under_a_s
         page.wait_for_selector('body[data-ready="true"]', timeout=90_000)
         assert page.evaluate("document.documentElement.dataset.boot") == "full"
         app.deal(seed=5)
-        app.choose_to_play_if_asked()
-        app.button("Mulligan").click()
-        app.button("Keep").click()
-        app.hand().first.click()
-        app.button("Put on bottom").click()
-        expect(app.prompt).to_contain_text("The game begins")
+        app.mulligan_once_and_begin()
         # A fresh tab on the same offline browser, at a deep link: the cached page again.
         fresh = context.new_page()
         fresh_guard = Guard(fresh, url)

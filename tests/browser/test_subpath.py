@@ -25,17 +25,8 @@ def test_the_page_works_under_a_sub_path_and_asks_for_nothing_outside_it(page: P
     guard = Guard(page, subpath_url)  # any request outside /opening-hand/ is a failure
     app = AppPage(page, subpath_url, guard).open()
     app.deal(seed=21)
-    app.choose_to_play_if_asked()
-    app.button("Mulligan").click()
-    app.button("Keep").click()
-    app.hand().first.click()
-    app.button("Put on bottom").click()
-    expect(app.prompt).to_contain_text("The game begins")
-    app.button("Copy link").click()
-    link = page.get_by_test_id("share-url").input_value()
+    app.mulligan_once_and_begin()
+    link = app.reopen_from_share_link()
     assert re.match(re.escape(subpath_url) + r"#v1\.", link), link
-    page.goto("about:blank")
-    page.goto(link)
-    page.wait_for_selector('body[data-ready="true"]')
     expect(app.hand()).to_have_count(6)
     assert not guard.problems, guard.problems
