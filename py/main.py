@@ -199,15 +199,14 @@ def on_key(event: Any) -> None:
     target, key = event.target, str(event.key)
     typing = target.closest("input, textarea, select, [contenteditable]")
     activating = key in ("Enter", " ") and target.closest("button, a, summary")
-    if activating and repeated(event) and not typing:
-        event.preventDefault()  # Enter held on a focused button clicks it once, not once per repeat
+    if typing or event.ctrlKey or event.metaKey or event.altKey:
+        return  # keys belong to the field being typed in
+    if repeated(event):  # a held key acts once
+        if activating:
+            event.preventDefault()  # Enter held on a focused button: not one click per repeat
         return
-    if typing or activating or event.ctrlKey or event.metaKey or event.altKey:
-        return  # keys belong to the field being typed in, or activate the focused control
-    if repeated(event):  # a held shortcut acts once; its repeats are swallowed
-        if key in ("k", "K", "m", "M", "Enter") or key.isdigit():
-            event.preventDefault()
-        return
+    if activating:
+        return  # Enter or Space activates the focused control
     if document.body.dataset.ready == "true" and table().on_key(key):
         event.preventDefault()
 
