@@ -1,11 +1,15 @@
 # Opening Hand: the two commands are `make serve` and `make test` (see README.md).
 # Both install what they need on a fresh machine and skip what is already there.
+# `make serve` needs only python3 (standard library) and Node.js/npm; `make test` puts every
+# Python test tool into a virtual environment in .venv/ (Debian and Ubuntu refuse pip
+# installs into the system Python, PEP 668).
 
 PY ?= python3
 PORT ?= 8000
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+VENV := .venv
+VPY := $(VENV)/bin/python
 
-.PHONY: serve test runtime test-deps chromium lint bench
+.PHONY: serve test runtime node test-deps chromium venv lint bench
 
 ## Serve the app on http://127.0.0.1:$(PORT)/ with the sample deck ready.
 serve: runtime
@@ -13,34 +17,40 @@ serve: runtime
 
 ## Run every test: lint, types, engine (CPython and Pyodide), browser end-to-end.
 test: runtime test-deps
-	$(PY) -m ruff check py tests scripts
-	$(PY) -m ruff format --check py tests scripts
-	$(PY) -m mypy
-	$(PY) -m pytest
+	$(VPY) -m ruff check py tests scripts
+	$(VPY) -m ruff format --check py tests scripts
+	$(VPY) -m mypy
+	$(VPY) -m pytest
 
 ## The pinned PyScript + Pyodide runtime, copied into static/vendor/.
 runtime: node_modules/.package-lock.json
 	$(PY) scripts/vendor.py
 
 node_modules/.package-lock.json: package.json package-lock.json
-	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; }
-	npm ci --no-audit --no-fund
+	@sh scripts/sysdeps.sh node
+	npm ci --no-audit --no-fund --engine-strict=false --loglevel=error
 	@touch $@
 
-## Test tools: pip pins, a Chromium for Playwright, pure-Python wheels for Pyodide.
-test-deps: chromium
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	$(PY) scripts/pyodide_site.py
+## The virtual environment for the test tools (python3-venv through apt when it is missing).
+venv: $(VPY)
+$(VPY):
+	@sh scripts/sysdeps.sh venv $(PY)
+	@rm -rf $(VENV)
+	$(PY) -m venv $(VENV)
 
-chromium:
-	@if [ -x /usr/bin/chromium ]; then echo "chromium: /usr/bin/chromium"; \
-	elif command -v apt-get >/dev/null; then \
-	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
-	else \
-	  $(PY) -m pip install --quiet -r requirements-dev.txt && $(PY) -m playwright install chromium; \
-	fi
+## Test tools in .venv: pip pins, a Chromium for Playwright, pure-Python wheels for Pyodide.
+test-deps: $(VENV)/.installed chromium
+	$(VPY) scripts/pyodide_site.py
+
+$(VENV)/.installed: requirements-dev.txt | $(VPY)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+## Debian's /usr/bin/chromium; elsewhere Playwright's own Chromium, installed through .venv.
+chromium: $(VENV)/.installed
+	@sh scripts/sysdeps.sh chromium || { [ $$? = 3 ] && $(VPY) -m playwright install --with-deps chromium; }
 
 ## Startup and click-to-hand figures (a script, not a test).
 bench: runtime test-deps
-	$(PY) scripts/bench.py
-	$(PY) scripts/bench_odds.py
+	$(VPY) scripts/bench.py
+	$(VPY) scripts/bench_odds.py
