@@ -256,9 +256,10 @@ def game_from_setup(setup: Setup, edition: str | None = None) -> GameState:
     try:
         deck = parse_decklist(setup.deck, skip_bad_lines=setup.skip_bad)
     except DecklistError as error:
-        raise RulesError(
-            f"{error}\nFix the list, or tick “Skip lines that cannot be read” to deal without them."
-        ) from error
+        # Skipping lines helps only when some lines cannot be read, not with an empty list.
+        skip = any(p.line is not None for p in error.problems)
+        advice = "Fix the list, or tick “Skip lines that cannot be read” to deal without them." if skip else ""
+        raise RulesError(f"{error}\n{advice}".strip()) from error
     if not setup.unchecked:
         try:
             check_deck(deck, fmt)
