@@ -15,6 +15,7 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
+from texts import percent as pct
 
 from opening_hand import DecklistError, lookup
 from opening_hand.cards import normalise
@@ -24,10 +25,6 @@ Node = Any
 SVG = "http://www.w3.org/2000/svg"
 SLICE = 10_000  # simulated games per slice between repaints
 SIM_GAMES = 200_000
-
-
-def pct(p: Fraction | float) -> str:
-    return f"{float(p) * 100:.1f}%"
 
 
 def node(tag: str, text: str = "", **attrs: str) -> Node:

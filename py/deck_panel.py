@@ -9,18 +9,17 @@ User text reaches the DOM only through ``textContent``, ``value`` and attributes
 
 from __future__ import annotations
 
-from typing import Any
-
+from dom import Node, element
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from opening_hand import Decklist, DecklistError, lookup, parse_decklist
+from opening_hand import Decklist, DecklistError, RulesError, lookup, parse_decklist
 from opening_hand.cards import normalise
 from opening_hand.decklist import to_arena
+from opening_hand.errors import DeckCheckError
 from opening_hand.library import STORAGE_KEY, Library, LibraryError, SavedDeck, dump_library, load_library
 from opening_hand.samples import SAMPLES
 
-Node = Any
 SOURCES = {
     "text": "a plain list",
     "arena": "an Arena export",
@@ -32,28 +31,18 @@ UNREADABLE_KEY = STORAGE_KEY + ".unreadable"
 MAX_FILE_BYTES = 2_000_000
 
 
-def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Node:
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    for name, value in attrs.items():
-        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
-    return node
-
-
 class DeckPanel:
-    def __init__(self, say: Any) -> None:
+    def __init__(self) -> None:
         by_id = document.getElementById
         self.el = {
             name: by_id(name)
             for name in (
                 "decklist", "restore", "format", "deck-summary", "skip-bad", "land-marks", "card-types-summary",
-                "export-text", "deck-name", "saved-decks", "deck-undo", "library-message",
+                "export-text", "deck-name", "saved-decks", "deck-undo", "library-message", "deck-message",
+                "deck-problems", "deck-fold",
             )
         }  # fmt: skip
-        self.say = say  # the page's message line
+        self.counts = ""  # "60 cards, 22 lands" for the folded panel
         self.stashed_text: str | None = None
         self.lands: set[str] = set()  # normalised names the player marked as lands
         self.hinted: set[str] = set()  # normalised names a category header called lands
@@ -80,10 +69,63 @@ class DeckPanel:
             self.el["restore"].hidden = True
             self.refresh()
 
+    def say(self, text: str) -> None:
+        """A message about the deck, in the deck panel."""
+        self.el["deck-message"].textContent = text
+
     def parse(self) -> Decklist:
         """The decklist in the box; raises DecklistError naming every bad line, unless the
         player chose to skip them."""
-        return parse_decklist(str(self.el["decklist"].value), skip_bad_lines=bool(self.el["skip-bad"].checked))
+        return self.parse_text(str(self.el["decklist"].value), bool(self.el["skip-bad"].checked))
+
+    @staticmethod
+    def parse_text(text: str, skip_bad: bool) -> Decklist:
+        return parse_decklist(text, skip_bad_lines=skip_bad)
+
+    def deck_name(self) -> str:
+        """What the deck is called in the summaries: its saved name, or which sample it is."""
+        name = " ".join(str(self.el["deck-name"].value).split())
+        if name:
+            return name
+        text = str(self.el["decklist"].value)
+        sample = next((key for key, sample in SAMPLES.items() if sample == text), None)
+        return f"Sample deck ({sample})" if sample else "Your deck"
+
+    def short_summary(self) -> str:
+        return self.counts
+
+    def show_problems(self, error: RulesError | None) -> bool:
+        """Mark the decklist's problems in the panel (each line's button selects it in the
+        box); True when ``error`` was about the deck. ``None`` clears them."""
+        cause = error.__cause__ if error is not None and error.__cause__ is not None else error
+        problems: list[tuple[int | None, str]] = []
+        if isinstance(cause, DecklistError):
+            problems = [(problem.line, str(problem)) for problem in cause.problems]
+        elif isinstance(cause, DeckCheckError):
+            problems = [(None, problem) for problem in cause.problems]
+        items = document.createDocumentFragment()
+        for line, text in problems:
+            item = element("li")
+            if line:
+                item.append(element("button", "", text, type="button", data_line=str(line)))
+            else:
+                item.append(element("span", "", text))
+            items.append(item)
+        self.el["deck-problems"].replaceChildren(items)
+        self.el["deck-problems"].hidden = not problems
+        self.say(str(error) if problems and error is not None else "")
+        return bool(problems)
+
+    def select_line(self, line: int) -> None:
+        """Select line ``line`` (1-based) of the decklist box, so the player sees which it is."""
+        box = self.el["decklist"]
+        text = str(box.value)
+        lines = text.split("\n")
+        if not 1 <= line <= len(lines):
+            return
+        start = sum(len(x) + 1 for x in lines[: line - 1])
+        box.focus()
+        box.setSelectionRange(start, start + len(lines[line - 1]))
 
     def marked_names(self) -> tuple[str, ...]:
         """The (normalised) names counted as lands beyond the catalog: marks and type hints."""
@@ -100,13 +142,22 @@ class DeckPanel:
         try:
             deck = self.parse()
         except DecklistError as error:
-            self.el["deck-summary"].textContent = f"Cannot read this list yet — {error.problems[0].reason}."
+            count = len(error.problems)
+            self.el["deck-summary"].textContent = (
+                f"Cannot read this list yet: {count} line{'s' if count != 1 else ''} to fix (below)."
+                if any(p.line for p in error.problems)
+                else f"Cannot read this list yet — {error.problems[0].reason}."
+            )
+            self.counts = "cannot be read yet"
             self.el["land-marks"].replaceChildren()
+            self.show_problems(error)
             return
+        self.show_problems(None)
         self.hinted = {normalise(name) for name, kind in deck.type_hints if kind == "Land"}
         cards = deck.main_cards()
         lands = sum(1 for n in cards if lookup(n).is_land or normalise(n) in self.lands | self.hinted)
-        parts = [f"Read as {SOURCES.get(deck.source, deck.source)}: {len(cards)} cards, {lands} lands"]
+        self.counts = f"{len(cards)} cards, {lands} lands"
+        parts = [f"Read as {SOURCES.get(deck.source, deck.source)}: {self.counts}"]
         if deck.sideboard:
             parts.append(f"sideboard {len(deck.sideboard_cards())}")
         unknown = sorted({n for n in cards if not lookup(n).known})

@@ -2,9 +2,10 @@
 
 It builds the format and rules menus from the engine's registries (``opening_hand.formats``
 and ``opening_hand.editions``, small modules), wires the controls, and marks the page
-ready. The table adapter and the whole
-engine (``table.py``, about 0.1 s to import in the browser) load right after, when the
-browser is idle, or at the first click that needs them.
+ready. The page itself (``app.py``: the panels, the table views and the whole engine,
+about 0.1 s to import in the browser) loads right after, when the browser is idle, or at
+the first event that needs it. Every handler here is one line into ``App``: DOM event ->
+engine action -> new state -> render.
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ from pyscript import document, when, window
 from opening_hand.editions import EDITIONS
 from opening_hand.formats import FORMATS
 
-_table: Any = None
+_app: Any = None
+_timer: Any = None
 
 
-def table() -> Any:
-    """The table adapter, imported on first use."""
-    global _table
-    if _table is None:
-        from table import Page
+def app() -> Any:
+    """The page, imported on first use."""
+    global _app
+    if _app is None:
+        from app import App
 
-        _table = Page()
-    return _table
+        _app = App()
+    return _app
 
 
 def build_menu(select_id: str, entries: dict[str, str], selected: str) -> None:
@@ -42,61 +44,108 @@ def build_menu(select_id: str, entries: dict[str, str], selected: str) -> None:
     select.value = selected
 
 
+def repeated(event: Any) -> bool:
+    """The second (third...) click of a double-click, or a key held down: one intent, so
+    one action - a double-click on Mulligan must not take two mulligans. A new click after
+    the double-click interval, or a new key press, counts again."""
+    return bool(getattr(event, "repeat", False)) or int(getattr(event, "detail", 0) or 0) > 1
+
+
+def in_view(node: Any) -> bool:
+    """Whether the whole of ``node`` is inside the viewport."""
+    box = node.getBoundingClientRect()
+    return box.top >= 0 and box.left >= 0 and box.bottom <= window.innerHeight and box.right <= window.innerWidth
+
+
+# ----------------------------------------------------------------------- setup panel
+
+
 @when("change", "#format")
 def on_format(_event: object) -> None:
-    table().on_format()
-
-
-def show_rules_summary() -> None:
-    document.getElementById("rules-description").textContent = EDITIONS[document.getElementById("rules").value].summary
+    app().setup_panel.on_format()
+    app().summarise()
 
 
 @when("change", "#rules")
 def on_rules(_event: object) -> None:
-    show_rules_summary()
+    document.getElementById("rules-description").textContent = EDITIONS[document.getElementById("rules").value].summary
+    app().summarise()
 
 
+@when("input", "#players")
 @when("change", "#players")
-def on_players(_event: object) -> None:
-    table().on_players()
-
-
 @when("change", "#shared-turns")
-def on_shared(_event: object) -> None:
-    table().on_players()
+def on_players(_event: object) -> None:
+    app().setup_panel.on_players()
+    app().summarise()
+
+
+@when("change", "#scryfall")
+def on_images(_event: object) -> None:
+    app().on_images()
+
+
+@when("change", "#play-draw")
+def on_play_draw(_event: object) -> None:
+    app().on_play_draw()
+
+
+# ----------------------------------------------------------------------- deck panel
 
 
 @when("click", "#sample")
 def on_sample(_event: object) -> None:
-    table().load_sample()
+    app().load_sample()
 
 
 @when("click", "#restore")
 def on_restore(_event: object) -> None:
-    table().decks.restore()
+    app().decks.restore()
+
+
+def refresh_deck(*_args: object) -> None:
+    app().decks.refresh()
+    app().summarise()
+
+
+@when("input", "#decklist")
+def on_decklist_input(_event: object) -> None:
+    """The summary follows the list as it is typed or pasted (after a short pause)."""
+    global _timer
+    if _timer is not None:
+        window.clearTimeout(_timer)
+    _timer = window.setTimeout(create_once_callable(refresh_deck), 150)
 
 
 @when("change", "#decklist")
 def on_decklist(_event: object) -> None:
-    table().decks.refresh()
-    table().analysis.refresh_keys()
+    refresh_deck()
+    app().analysis.refresh_keys()
 
 
 @when("change", "#skip-bad")
 def on_skip_bad(_event: object) -> None:
-    table().decks.refresh()
+    refresh_deck()
+
+
+@when("click", "#deck-problems")
+def on_problem(event: Any) -> None:
+    button = event.target.closest("button[data-line]")
+    if button:
+        app().decks.select_line(int(button.dataset.line))
 
 
 @when("change", "#land-marks")
 def on_land_mark(event: Any) -> None:
-    table().decks.on_land_mark(event.target)
+    app().decks.on_land_mark(event.target)
 
 
 @when("change", "#deck-file")
 async def on_deck_file(event: Any) -> None:
     files = event.target.files
-    await table().decks.load_file(files.item(0) if files.length else None)
+    await app().decks.load_file(files.item(0) if files.length else None)
     event.target.value = ""  # choosing the same file again is a change too
+    app().summarise()
 
 
 @when("dragover", "#decklist")
@@ -109,136 +158,152 @@ async def on_drop(event: Any) -> None:
     files = event.dataTransfer.files if event.dataTransfer else None
     if files and files.length:
         event.preventDefault()  # read the file instead of letting the browser open it
-        await table().decks.load_file(files.item(0))
+        await app().decks.load_file(files.item(0))
+        app().summarise()
 
 
 @when("click", "#export-arena")
 def on_export_arena(_event: object) -> None:
-    table().decks.export_arena()
+    app().decks.export_arena()
 
 
 @when("click", ".library")
 def on_library(event: Any) -> None:
     button = event.target.closest("button[data-deck-op]")
     if button:
-        table().decks.run(str(button.getAttribute("data-deck-op")))
+        app().decks.run(str(button.getAttribute("data-deck-op")))
+        app().summarise()
 
 
 @when("click", "#library-export")
 def on_library_export(_event: object) -> None:
-    table().decks.export_library()
+    app().decks.export_library()
 
 
 @when("change", "#library-import")
 async def on_library_import(event: Any) -> None:
     files = event.target.files
-    await table().decks.import_library(files.item(0) if files.length else None)
+    await app().decks.import_library(files.item(0) if files.length else None)
     event.target.value = ""
 
 
-@when("change", "#scryfall")
-def on_images(_event: object) -> None:
-    table().on_images()
-
-
-def repeated(event: Any) -> bool:
-    """The second (third...) click of a double-click, or a key held down: one intent, so
-    one action - a double-click on Mulligan must not take two mulligans. A new click after
-    the double-click interval, or a new key press, counts again."""
-    return bool(getattr(event, "repeat", False)) or int(getattr(event, "detail", 0) or 0) > 1
+# ----------------------------------------------------------------------- the bar and the table
 
 
 @when("click", "#deal")
 def on_deal(event: Any) -> None:
     if not repeated(event):
-        table().deal()
+        app().deal()
+
+
+@when("click", "#next-hand")
+def on_next_hand(event: Any) -> None:
+    if not repeated(event):
+        app().deal(new_seed=True)
+
+
+@when("click", "#change-setup")
+def on_change_setup(_event: object) -> None:
+    app().change_setup()
 
 
 @when("click", "#copy-link")
 def on_copy_link(_event: object) -> None:
-    table().copy_link()
+    app().copy_link()
 
 
 def on_navigate(_event: object) -> None:
-    table().on_navigate()
-
-
-@when("toggle", "#analysis")
-def on_analysis_toggle(_event: object) -> None:
-    table().analysis.refresh_keys()
-
-
-@when("click", "#odds-compute")
-def on_odds(_event: object) -> None:
-    table().analysis.refresh_keys()
-    table().analysis.compute()
-
-
-@when("click", "#sim-start")
-def on_simulate(_event: object) -> None:
-    table().analysis.simulate()
-
-
-@when("click", "#sim-cancel")
-def on_sim_cancel(_event: object) -> None:
-    table().analysis.cancel()
-
-
-@when("click", "#stats-reset")
-def on_stats_reset(_event: object) -> None:
-    table().stats.reset()
-
-
-@when("click", "#stats-export")
-def on_stats_export(_event: object) -> None:
-    table().stats.export_csv()
-
-
-@when("keydown", "body")
-def on_key(event: Any) -> None:
-    target, key = event.target, str(event.key)
-    typing = target.closest("input, textarea, select, [contenteditable]")
-    activating = key in ("Enter", " ") and target.closest("button, a, summary")
-    if typing or event.ctrlKey or event.metaKey or event.altKey:
-        return  # keys belong to the field being typed in
-    if repeated(event):  # a held key acts once
-        if activating:
-            event.preventDefault()  # Enter held on a focused button: not one click per repeat
-        return
-    if activating:
-        return  # Enter or Space activates the focused control
-    if document.body.dataset.ready == "true" and table().on_key(key):
-        event.preventDefault()
-
-
-@when("click", "#next-game")
-def on_next_game(event: Any) -> None:
-    if not repeated(event):
-        table().next_game()
+    app().on_navigate()
 
 
 @when("click", "#tables")
 def on_table_click(event: Any) -> None:
     if not repeated(event):  # cards, Keep, Mulligan, Undo, the choices: one action per double-click
-        table().on_click(event.target)
+        app().on_click(event.target)
+
+
+@when("click", "#preview")
+def on_preview(_event: object) -> None:
+    app().inspect(None)
+
+
+@when("click", "#next-game")
+def on_next_game(event: Any) -> None:
+    if not repeated(event):
+        app().next_game()
+
+
+@when("keydown", "body")
+def on_key(event: Any) -> None:
+    target, key = event.target, str(event.key)
+    if target.closest("input, textarea, select, [contenteditable]") or event.ctrlKey or event.metaKey or event.altKey:
+        return  # keys belong to the field being typed in
+    control = target.closest("button, a, summary") if key in ("Enter", " ") else None
+    if repeated(event):  # a held key acts once
+        if control:
+            event.preventDefault()  # Enter held on a focused button: not one click per repeat
+        return
+    if control and (key == " " or in_view(control)):
+        return  # Enter or Space activates the focused control the player can see
+    if control:
+        event.preventDefault()  # never a control out of sight: Enter confirms the decision on screen
+    if document.body.dataset.ready == "true":
+        from keys import handle
+
+        if handle(app(), key):
+            event.preventDefault()
+
+
+# ----------------------------------------------------------------------- odds and statistics
+
+
+@when("toggle", "#analysis")
+def on_analysis_toggle(_event: object) -> None:
+    app().analysis.refresh_keys()
+
+
+@when("click", "#odds-compute")
+def on_odds(_event: object) -> None:
+    app().analysis.refresh_keys()
+    app().analysis.compute()
+
+
+@when("click", "#sim-start")
+def on_simulate(_event: object) -> None:
+    app().analysis.simulate()
+
+
+@when("click", "#sim-cancel")
+def on_sim_cancel(_event: object) -> None:
+    app().analysis.cancel()
+
+
+@when("click", "#stats-reset")
+def on_stats_reset(_event: object) -> None:
+    app().stats.reset()
+
+
+@when("click", "#stats-export")
+def on_stats_export(_event: object) -> None:
+    app().stats.export_csv()
 
 
 build_menu("format", {key: fmt.name for key, fmt in FORMATS.items()}, "constructed")
 editions = {key: e.name if e.year in e.name else f"{e.name} ({e.year})" for key, e in EDITIONS.items()}
 build_menu("rules", editions, "london")
 build_menu("compare-rules", {"": "No comparison", **editions}, "")
-show_rules_summary()
+document.getElementById("rules-description").textContent = EDITIONS["london"].summary
 document.getElementById("deal").disabled = False
 # Back/forward between practice setups, and links pasted into the address bar.
 navigate = create_proxy(on_navigate)
 window.addEventListener("popstate", navigate)
 window.addEventListener("hashchange", navigate)
 if str(window.location.hash).startswith("#v"):
-    table().on_navigate()  # a share link: fill the form, deal and replay before saying ready
+    app().on_navigate()  # a share link: fill the form, deal and replay before saying ready
 document.body.dataset.ready = "true"
-# Warm the table and engine up once the browser is idle (or soon, where there is no
+# Warm the page and engine up once the browser is idle (or soon, where there is no
 # requestIdleCallback), so the first Deal does not wait for the import.
-warm_up = create_once_callable(lambda *_: table())
+warm_up = create_once_callable(lambda *_: app())
 if hasattr(window, "requestIdleCallback"):
     window.requestIdleCallback(warm_up, to_js({"timeout": 1000}, dict_converter=window.Object.fromEntries))
 else:

@@ -1,0 +1,373 @@
+"""The page: the setup and deck panels, the boards they deal to, the match, share links,
+card images, and the fold of the setup once a game is dealt.
+
+``App`` owns the panels and the main board (and, when comparing two rules editions, a
+second board that deals the same seeded shuffle under the other edition). It reads the
+form, deals, and hands clicks to the boards; the boards turn them into engine actions.
+No rule is decided here. User text only reaches the DOM through ``textContent``,
+``value`` and attributes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import replace
+from typing import Any
+
+from analysis_panel import AnalysisPanel
+from board import Board
+from card_view import DISPLAY
+from deck_panel import DeckPanel
+from dom import Node, by_id, element, js_options
+from match_panel import MatchPanel
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+from setup_panel import PLAY_DRAW_KEY, SetupPanel
+from stats_panel import StatsPanel
+from texts import setup_summary
+
+from opening_hand import ChooseStartingPlayer, GameState, Match, RulesError, find_format, random_seed
+from opening_hand.editions import EDITIONS
+from opening_hand.policy import POLICY_TEXT
+from opening_hand.samples import SAMPLES
+from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
+from opening_hand.stats import GameRecord, deck_key
+
+MANA_FONT_CSS = "static/vendor/mana-font/css/mana.min.css"  # vendored by scripts/vendor.py
+SETTINGS_KEY = "opening-hand/settings"
+
+
+def storage_get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage turned off: the defaults
+        return None
+    return str(value) if value else None
+
+
+def storage_set(key: str, value: str) -> None:
+    with contextlib.suppress(Exception):  # storage off: the setting holds for this visit
+        window.localStorage.setItem(key, value)
+
+
+class App:
+    def __init__(self) -> None:
+        self.el = {name: by_id(name) for name in ("tables", "board-main", "log", "scryfall", "share", "share-url",
+                                                   "deck-panel", "next-hand", "setup-summary", "preview")}  # fmt: skip
+        self.setup_panel = SetupPanel()
+        self.match_panel = MatchPanel()
+        self.stats = StatsPanel()
+        self.main = Board(self.el["board-main"], self.el["log"], self.render_match, self.record_game, self.inspect)
+        self.compare: Board | None = None  # the second board, while comparing two editions
+        self.match: Match | None = None
+        self.setup: Setup | None = None  # what was dealt last (a share link holds it)
+        self.fragment = ""  # the URL fragment of the setup on the page
+        self.decks = DeckPanel()
+        self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
+        by_id("policy").textContent = POLICY_TEXT
+        self.image_errors = create_proxy(self.on_image_error)  # one listener for every card image
+        self.el["tables"].addEventListener("error", self.image_errors, True)  # error events do not bubble
+        DISPLAY.images = storage_get(SETTINGS_KEY) == "images"
+        self.el["scryfall"].checked = DISPLAY.images
+        self.setup_panel.restore_play_draw(storage_get(PLAY_DRAW_KEY))
+        if not document.getElementById("mana-font"):  # JS null is falsy; the symbols wait for the table
+            document.head.append(element("link", "", id="mana-font", rel="stylesheet", href=MANA_FONT_CSS))
+        self.summarise()
+
+    # ------------------------------------------------------------------- set-up
+
+    def load_sample(self) -> None:
+        self.decks.replace_text(SAMPLES[self.setup_panel.el["format"].value])
+        self.decks.say("")
+        self.summarise()
+
+    def on_play_draw(self) -> None:
+        storage_set(PLAY_DRAW_KEY, self.setup_panel.play_draw())
+
+    def summarise(self) -> None:
+        """The one-line summary of the setup, in the bar and on the folded panels."""
+        panel = self.setup_panel.el
+        fmt = find_format(panel["format"].value)
+        players = int(str(panel["players"].value)) if str(panel["players"].value).isdigit() else fmt.min_players
+        rules = EDITIONS[str(panel["rules"].value)].name.split(" — ")[0]
+        seed = self.setup.seed if self.setup is not None else None
+        name = self.decks.deck_name()
+        text = setup_summary(name, fmt.name, players, rules, seed)
+        self.el["setup-summary"].textContent = text
+        panel["setup-fold"].textContent = setup_summary("", fmt.name, players, rules, seed).removeprefix("Deck · ")
+        self.decks.el["deck-fold"].textContent = f"{name} · {self.decks.short_summary()}"
+
+    def fold(self, folded: bool) -> None:
+        """Fold the setup and the deck to their summaries once a game is dealt (Change unfolds them)."""
+        self.setup_panel.el["setup-panel"].open = not folded
+        self.el["deck-panel"].open = not folded
+
+    def change_setup(self) -> None:
+        self.fold(False)
+        self.setup_panel.el["setup-panel"].scrollIntoView()
+        self.setup_panel.el["format"].focus()
+
+    # ------------------------------------------------------------------- statistics and odds
+
+    def deck_key(self) -> str:
+        if self.setup is None:
+            return ""
+        with contextlib.suppress(RulesError):
+            return deck_key(self.decks.parse_text(self.setup.deck, self.setup.skip_bad).main_cards())
+        return ""
+
+    def record_game(self, board: Board) -> None:
+        """Seat 1's game start, once per game, when the person at the keyboard plays seat 1."""
+        state = board.state
+        if state is None or 1 not in board.users:
+            return
+        player = state.player(1)
+        self.stats.add(GameRecord(deck=self.deck_key(), session=self.stats.session, at=int(window.Date.now()),
+                                  hands_seen=player.mulligans + 1, mulligans=player.mulligans,
+                                  kept_size=len(player.hand), lands_kept=player.lands_in_hand(),
+                                  decide_ms=tuple(board.decide_ms)))  # fmt: skip
+
+    def deck_for_odds(self) -> tuple[tuple[str, ...], set[str]]:
+        return self.decks.parse().main_cards(), set(self.decks.marked_names())
+
+    def say_odds(self, text: str) -> None:
+        by_id("odds-message").textContent = text
+
+    # ------------------------------------------------------------------- card images and the preview
+
+    def on_images(self) -> None:
+        DISPLAY.images = bool(self.el["scryfall"].checked)
+        storage_set(SETTINGS_KEY, "images" if DISPLAY.images else "")
+        for board in (self.main, self.compare):
+            if board is not None and board.state is not None:
+                board.render()
+
+    def on_image_error(self, event: Any) -> None:
+        image = event.target
+        if image.classList.contains("card-image"):
+            DISPLAY.failed_images.add(str(image.getAttribute("data-image-for")))
+            image.remove()  # the proxy face underneath shows
+
+    def inspect(self, card: Node | None) -> None:
+        """Enlarge a card (a tap on a phone, a click on a desktop) or close the preview."""
+        preview = self.el["preview"]
+        if card is None or (not preview.hidden and preview.dataset.cardId == card.dataset.cardId):
+            preview.hidden = True
+            preview.replaceChildren()
+            return
+        copy = card.cloneNode(True)
+        for attribute in ("data-testid", "data-zone", "data-card-id", "data-player", "aria-pressed", "type"):
+            copy.removeAttribute(attribute)
+        big = element("div", copy.className, role="img", aria_label=str(card.dataset.cardName))
+        big.replaceChildren(*list(copy.childNodes))
+        preview.replaceChildren(big)
+        preview.dataset.cardId = str(card.dataset.cardId)
+        preview.hidden = False
+
+    # ------------------------------------------------------------------- dealing
+
+    def say(self, text: str) -> None:
+        self.main.say(text)
+
+    def read_setup(self, seed: int) -> Setup:
+        return self.setup_panel.read(seed, str(self.decks.el["decklist"].value), self.decks.marked_names(),
+                                     bool(self.decks.el["skip-bad"].checked))  # fmt: skip
+
+    def deal(self, new_seed: bool = False) -> None:
+        """Deal (D) with the form's seed, or the next hand (N): the same setup, a new seed."""
+        self.setup_panel.say("")
+        try:
+            seed = random_seed() if new_seed else self.setup_panel.read_seed()
+            setup = self.read_setup(seed)
+            states = self.start_all(setup)
+        except RulesError as error:
+            self.refuse(error)
+            return
+        self.match = Match(seats=setup.players)
+        self.show(setup, states)
+        self.remember(setup)
+        self.stats.show_deck(self.deck_key())
+        self.answer_play_draw()
+        self.to_table()
+
+    def refuse(self, error: RulesError) -> None:
+        """A setup that cannot be dealt: say why beside the prompt, and in the panel at fault
+        (a decklist's lines are marked there); nothing the player typed changes."""
+        self.say(str(error))
+        if self.decks.show_problems(error):
+            self.el["deck-panel"].open = True
+        else:
+            self.setup_panel.say(str(error))
+            self.setup_panel.el["setup-panel"].open = True
+
+    def answer_play_draw(self) -> None:
+        """Play or draw as the player asked to always do (the choice is still theirs, and logged)."""
+        choice = self.setup_panel.play_draw()
+        pending = self.main.pending_for_user()
+        if choice != "ask" and isinstance(pending, ChooseStartingPlayer):
+            self.main.on_button("play-first" if choice == "play" else "draw-first")
+
+    def to_table(self) -> None:
+        """After dealing: fold the setup, and bring the view and the focus to the table."""
+        self.fold(True)
+        self.summarise()
+        focus = self.main.view.el["focus"]
+        focus.focus(js_options(preventScroll=True))
+        focus.scrollIntoView(js_options(block="nearest"))  # the least scrolling that shows the hand whole
+
+    def next_game(self) -> None:
+        state, match = self.main.state, self.match
+        if state is None or match is None or state.pending is not None or self.setup is None:
+            self.say("Finish dealing this game first: the result is recorded once the first turn begins.")
+            return
+        results = self.match_panel.results(state)
+        seed = state.seed + 1 if str(self.setup_panel.el["seed"].value).strip() else random_seed()
+        try:
+            match = match.record(state.chooser, results)
+            chooser, reason = match.next_chooser(seed)
+            setup = replace(self.setup, seed=seed, chooser=chooser, chooser_reason=reason, actions=())
+            states = self.start_all(setup)
+        except RulesError as error:
+            self.say(str(error))
+            return
+        self.match = match
+        self.show(setup, states)
+        self.remember(setup)
+
+    def start_all(self, setup: Setup) -> tuple[GameState, GameState | None]:
+        """The game under the chosen rules and, when comparing, the same deal under the second rules."""
+        main = game_from_setup(setup)
+        other = game_from_setup(setup, setup.compare) if setup.compare else None
+        return main, other
+
+    def show(self, setup: Setup, states: tuple[GameState, GameState | None]) -> None:
+        self.say("")
+        self.decks.show_problems(None)
+        self.setup = setup
+        self.setup_panel.el["seed-used"].textContent = f"seed {setup.seed}"
+        self.el["share"].hidden = True
+        self.el["next-hand"].hidden = False
+        self.inspect(None)
+        users = frozenset(range(1, setup.players + 1)) if setup.control == "all" else frozenset({1})
+        main, other = states
+        self.set_compare_board(other is not None)
+        try:
+            self.main.show(main, users, setup.actions)
+        except ShareLinkError as error:
+            self.say(f"{error}. The deal is shown from the start.")
+        heading = self.main.view.el["heading"]
+        if self.compare is not None and other is not None:
+            heading.textContent = f"Table: {main.edition.name}"
+            self.compare.view.el["heading"].textContent = f"Compare: {other.edition.name}"
+            self.compare.show(other, users)
+        else:
+            heading.textContent = "Table"
+        self.summarise()
+
+    def set_compare_board(self, wanted: bool) -> None:
+        """Add the second board (a copy of the main board's markup) or take it away."""
+        self.el["tables"].classList.toggle("comparing", wanted)
+        if not wanted:
+            if self.compare is not None:
+                self.compare.root.remove()
+                self.compare = None
+            return
+        if self.compare is not None:
+            return
+        root = self.el["board-main"].cloneNode(True)
+        for node in [root, *root.querySelectorAll("[id]")]:
+            node.removeAttribute("id")
+        root.querySelector(".match").remove()
+        root.dataset.board = "compare"
+        root.querySelector('[data-el="heading"]').id = "compare-heading"
+        root.setAttribute("aria-labelledby", "compare-heading")
+        root.querySelector('[data-el="focus"]').removeAttribute("aria-labelledby")
+        root.querySelector('[data-el="message"]').setAttribute("data-testid", "compare-message")
+        root.querySelector('[data-el="prompt"]').setAttribute("data-testid", "compare-prompt")
+        for part in ("starting-player", "first-draw-skipped", "turn-order"):
+            root.querySelector(f'[data-el="{part}"]').setAttribute("data-testid", f"compare-{part}")
+        log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game", tabindex="0")
+        root.append(element("h3", "", "Log"), log)
+        self.el["tables"].append(root)
+        self.compare = Board(root, log, on_inspect=self.inspect)
+
+    def board(self, target: Node) -> Board | None:
+        node = target.closest("[data-board]")
+        if not node:  # JS null (a click between the boards)
+            return None
+        return self.compare if node.dataset.board == "compare" else self.main
+
+    def on_click(self, target: Node) -> None:
+        """A click anywhere on a board: a card, a fixed control or a choice button."""
+        board = self.board(target)
+        if board is None:
+            return
+        if card := target.closest("button.card"):
+            board.click_card(card)
+            return
+        button = target.closest("button")
+        if not button or button.disabled:
+            return
+        if action := button.getAttribute("data-action"):  # None (JS null) on the fixed buttons
+            boxes = button.closest(".controls").querySelectorAll("input[data-conspiracy]:checked")
+            board.on_choice(str(action), str(button.getAttribute("data-arg") or ""),
+                            [int(box.dataset.conspiracy) for box in boxes])  # fmt: skip
+        elif name := button.getAttribute("data-button"):
+            board.on_button(str(name))
+
+    def render_match(self) -> None:
+        assert self.main.state is not None
+        self.match_panel.render(self.main.state, self.match)
+
+    # ------------------------------------------------------------------- share links
+
+    def remember(self, setup: Setup) -> None:
+        """A new practice setup: a new entry in the browser's history (back/forward)."""
+        fragment_ = encode_setup(replace(setup, actions=()))
+        if fragment_ != self.fragment:
+            window.history.pushState(None, "", "#" + fragment_)
+            self.fragment = fragment_
+
+    def copy_link(self) -> None:
+        if self.setup is None or self.main.state is None:
+            self.say("Deal first: the link holds the deal and the decisions taken so far.")
+            return
+        fragment_ = encode_setup(replace(self.setup, actions=tuple(self.main.actions)))
+        window.history.replaceState(None, "", "#" + fragment_)
+        self.fragment = fragment_
+        url = str(window.location.href)
+        self.el["share"].hidden = False
+        self.el["share-url"].value = url
+        self.el["share-url"].select()
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard:
+            clipboard.writeText(url).catch(lambda _error: None)  # the link stays selected to copy by hand
+        self.say("")
+
+    def on_navigate(self) -> None:
+        """Back/forward (or a link pasted into the address bar): open the setup in the URL."""
+        fragment_ = str(window.location.hash).removeprefix("#")
+        if fragment_ and fragment_ != self.fragment:
+            self.open_link(fragment_)
+
+    def open_link(self, fragment_: str) -> None:
+        """Fill the form from a link, deal, and replay its decisions. A link that cannot be
+        opened leaves the page as it was."""
+        try:
+            setup = decode_setup(fragment_)
+            find_format(setup.format)
+            for rules in (setup.edition, setup.compare):
+                if rules and rules not in EDITIONS:
+                    raise ShareLinkError("the link names rules this version does not know")
+            states = self.start_all(setup)
+        except RulesError as error:
+            self.say(f"This link cannot be opened: {error}. Nothing on the page was changed.")
+            return
+        self.setup_panel.fill(setup)
+        self.decks.el["skip-bad"].checked = setup.skip_bad
+        self.decks.lands = set(setup.lands)
+        self.decks.replace_text(setup.deck)
+        self.fragment = fragment_
+        self.match = Match(seats=setup.players)
+        self.show(setup, states)
+        self.fold(True)
