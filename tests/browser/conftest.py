@@ -62,6 +62,8 @@ def app(page: Page, server_url: str) -> Iterator[AppPage]:
     # No start-up snapshot (static/runtime/pyodide.mjs): its background boot would compete
     # with the test for the CPU. test_snapshot.py and test_offline.py test it.
     page.context.add_init_script("globalThis.openingHandSnapshot = false;")
+    if os.environ.get("OH_QUICK_FAIL"):  # a faster look at what fails (expect() keeps its 5 s)
+        page.set_default_timeout(5000)
     guard = Guard(page, server_url)
     app = AppPage(page, server_url, guard)
     yield app

@@ -7,6 +7,19 @@ from playwright.sync_api import Locator, Page, expect
 from guard import Guard
 
 READY_TIMEOUT_MS = 90_000
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
+# Words of card names drawn on more than one line ("Lightnin|g Bolt").
+BROKEN_WORDS = """() => [...document.querySelectorAll('[data-board="main"] .card-name')].flatMap((el) => {
+  const text = el.firstChild; const broken = []; const words = /\\S+/g; let m;
+  while (text && (m = words.exec(text.data))) {
+    const range = document.createRange(); range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+    if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(text.data);
+  }
+  return broken; })"""
 
 
 class AppPage:
@@ -26,7 +39,7 @@ class AppPage:
 
     @property
     def decklist(self) -> Locator:
-        return self.page.get_by_role("textbox", name="Decklist")
+        return self.page.get_by_label("Decklist", exact=True)  # also while the deck panel is folded
 
     @property
     def seed(self) -> Locator:
@@ -36,7 +49,21 @@ class AppPage:
     def message(self) -> Locator:
         return self.page.get_by_test_id("message")
 
+    def change_setup(self) -> None:
+        """Unfold the setup and deck panels (they fold once a game is dealt), as a player does with Change."""
+        if self.page.locator("#setup-panel").get_attribute("open") is None:
+            self.button("Change").click()
+
+    def my_decks(self) -> None:
+        """Open the deck library (folded inside the deck panel)."""
+        self.change_setup()
+        library = self.page.locator("details.library")
+        if library.get_attribute("open") is None:
+            library.locator("summary").click()
+
     def deal(self, seed: int | None = None, deck: str | None = None, unchecked: bool = False) -> None:
+        if deck is not None or seed is not None or unchecked:
+            self.change_setup()
         if deck is not None:
             self.decklist.fill(deck)
         if seed is not None:
@@ -96,6 +123,7 @@ class AppPage:
 
     # set-up for variants
     def choose_format(self, key: str, players: int | None = None, hot_seat: bool = False) -> None:
+        self.change_setup()
         self.page.get_by_label("Format").select_option(key)
         if players is not None:
             self.page.get_by_role("spinbutton", name="Players").fill(str(players))
@@ -132,4 +160,28 @@ class AppPage:
         raise AssertionError(f"the game did not begin within {max_steps} steps: {prompts[-3:]}")
 
     def deciding_hand(self) -> Locator:
-        return self.page.locator('.seat.deciding [data-testid="card"][data-zone="hand"]')
+        """The hand at the bottom of the table, the one the decision is about."""
+        return self.page.locator('[data-board="main"] [data-el="hand"] [data-testid="card"][data-zone="hand"]')
+
+    def decision_buttons(self) -> Locator:
+        return self.page.locator('[data-board="main"] [data-el="controls"] button:visible')
+
+    # layout
+    def assert_decision_in_view(self) -> None:
+        """Every card of the deciding hand and every button of the decision, inside the viewport."""
+        outside = [
+            f"{what} {n}: {node.bounding_box()}"
+            for what, nodes in (("card", self.deciding_hand()), ("button", self.decision_buttons()))
+            for n, node in enumerate(nodes.all())
+            if not node.evaluate(IN_VIEW)
+        ]
+        assert outside == [], f"outside the viewport {self.page.viewport_size}: {outside}"
+        assert self.decision_buttons().count() > 0
+
+    def assert_no_sideways_scrolling(self) -> None:
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        viewport = self.page.viewport_size
+        assert viewport and width <= viewport["width"], f"the page is {width} px wide on a {viewport} screen"
+
+    def names_broken_inside_words(self) -> list[str]:
+        return self.page.evaluate(BROKEN_WORDS)

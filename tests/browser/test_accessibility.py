@@ -43,6 +43,7 @@ def test_axe_finds_no_violations_in_the_main_states(app: AppPage) -> None:
     app.page.locator("summary", has_text="Odds for this deck").click()
     app.button("Compute odds").click()
     app.page.locator("summary", has_text="Practice statistics").click()
+    app.change_setup()
     app.page.get_by_label("Compare with").select_option("vancouver")
     app.deal(seed=3)
     assert audit(app) == []  # compare view, odds and statistics open
@@ -85,6 +86,7 @@ FOCUSED = """() => { const e = document.activeElement; const style = getComputed
 def test_tab_reaches_every_control_and_each_shows_its_focus(app: AppPage) -> None:
     app.open().deal(seed=12)
     app.choose_to_play_if_asked()
+    app.change_setup()  # the set-up and deck panels fold once a game is dealt: unfold them
     for name in ("Odds for this deck", "Practice statistics"):  # the folded panels, opened
         app.page.locator("summary", has_text=name).click()
     total = app.page.evaluate(CONTROLS)
@@ -116,6 +118,7 @@ def test_shortcuts_do_nothing_while_typing(app: AppPage) -> None:
     app.open().deal(seed=12)
     app.choose_to_play_if_asked()
     before = app.hand_ids()
+    app.change_setup()
     app.page.get_by_label("Seed").press("m")
     app.page.get_by_label("Seed").press("k")
     assert app.hand_ids() == before

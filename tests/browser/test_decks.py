@@ -123,6 +123,7 @@ def test_bad_lines_are_all_reported_and_can_be_skipped(app: AppPage) -> None:
     expect(app.message).to_contain_text("Line 2")
     expect(app.message).to_contain_text("Line 4")
     expect(app.hand()).to_have_count(0)
+    app.change_setup()
     app.page.get_by_label("Skip lines that cannot be read").check()
     app.deal(seed=1)
     app.choose_to_play_if_asked()
@@ -149,6 +150,7 @@ def test_mark_a_card_as_a_land_save_reload_and_find_the_deck_again(app: AppPage)
     app.page.locator("summary", has_text="Mark cards as lands").click()
     app.page.get_by_label("Homebrew Land (unknown)").check()
     expect(app.page.get_by_test_id("deck-summary")).to_contain_text("60 cards, 30 lands")
+    app.my_decks()
     app.page.get_by_label("Name", exact=True).fill("Homebrew")
     app.button("Save deck").click()
     expect(app.page.get_by_test_id("library-message")).to_have_text("Saved “Homebrew”.")
@@ -169,6 +171,7 @@ def test_mark_a_card_as_a_land_save_reload_and_find_the_deck_again(app: AppPage)
 
 def test_rename_duplicate_delete_and_undo(app: AppPage) -> None:
     app.open()
+    app.my_decks()
     name = app.page.get_by_label("Name", exact=True)
     saved = app.page.get_by_label("Saved", exact=True)
     name.fill("Burn")
@@ -187,6 +190,7 @@ def test_rename_duplicate_delete_and_undo(app: AppPage) -> None:
 
 def test_export_and_import_the_library(app: AppPage, tmp_path: Path) -> None:
     app.open()
+    app.my_decks()
     app.page.get_by_label("Name", exact=True).fill("Burn")
     app.button("Save deck").click()
     with app.page.expect_download() as info:
@@ -221,6 +225,7 @@ def test_a_corrupt_saved_library_is_reported_and_kept_aside(app: AppPage) -> Non
 def test_a_hostile_deck_name_is_shown_as_text(app: AppPage) -> None:
     app.open()
     hostile = "<img src=x onerror=alert(1)>"
+    app.my_decks()
     app.page.get_by_label("Name", exact=True).fill(hostile)
     app.button("Save deck").click()
     expect(app.page.get_by_label("Saved", exact=True).locator("option")).to_have_text([hostile])
@@ -247,6 +252,7 @@ def test_scryfall_images_when_chosen_with_the_proxy_face_as_fallback(app: AppPag
     app.expect_hand_size(7)
     assert asked == [] and app.page.locator(".card-image").count() == 0
 
+    app.change_setup()
     app.page.get_by_label("Show card images from Scryfall (needs internet)").check()
     images = app.page.locator('[data-zone="hand"][data-player="1"] img.card-image')
     expect(images).to_have_count(7)

@@ -17,6 +17,7 @@ def test_a_ten_thousand_line_decklist_gets_a_limit_message_and_the_page_stays_us
     app.deal(seed=1, unchecked=True)
     expect(app.message).to_contain_text("a decklist may have at most 2000 lines; this one has 10000")
     expect(app.decklist).to_have_value(huge)  # kept as typed
+    app.change_setup()
     app.button("Load sample deck").click()
     app.deal(seed=1)
     app.choose_to_play_if_asked()
@@ -31,6 +32,7 @@ def test_half_a_million_cards_get_a_limit_message_with_the_line_and_the_page_sta
     app.deal(seed=1, unchecked=True)
     expect(app.message).to_contain_text("Line 5: a decklist may hold at most 1000 cards in all; this one has 500000")
     expect(app.decklist).to_have_value(huge)
+    app.change_setup()
     app.button("Load sample deck").click()
     app.deal(seed=1)
     app.choose_to_play_if_asked()
@@ -44,6 +46,7 @@ def test_an_empty_deck_and_a_deck_smaller_than_a_hand(app: AppPage) -> None:
     app.deal(seed=1, deck="3 Lightning Bolt")
     expect(app.message).to_contain_text("the deck has 3 cards; Two-player constructed decks need at least 60")
     expect(app.message).to_contain_text("(CR 100.2a)")
+    app.change_setup()
     app.page.get_by_label("Skip deck checks").check()
     app.deal(seed=1)
     app.choose_to_play_if_asked()
@@ -156,6 +159,7 @@ def test_markup_and_script_anywhere_the_user_or_a_link_writes_are_only_ever_text
     app.mulligan_once_and_begin()
     page_text = app.page.locator("body").inner_text()
     assert PAYLOADS[1] in page_text  # the vanguard, by its name, as text
+    app.my_decks()
     app.page.get_by_label("Name", exact=True).fill(PAYLOADS[0])  # a deck saved under a hostile name
     app.button("Save deck").click()
     expect(app.page.get_by_label("Saved", exact=True).locator("option")).to_contain_text([PAYLOADS[0]])

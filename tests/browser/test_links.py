@@ -66,6 +66,7 @@ def test_a_tampered_link_shows_a_message_and_the_page_stays_usable(app: AppPage)
     app.expect_hand_size(7)
 
     mine = "4 My Card\n56 Mountain\n"
+    app.change_setup()
     app.decklist.fill(mine)
     app.page.evaluate("location.hash = '#v1.' + 'A'.repeat(40)")
     expect(app.message).to_contain_text("This link cannot be opened")

@@ -134,6 +134,7 @@ def test_house_rules_partial_paris_and_draw_ten_through_the_page(app: AppPage) -
     expect(app.prompt).to_contain_text("The game begins")
     assert app.library_count(1) == 54  # the two set-aside cards were shuffled in
 
+    app.change_setup()
     app.page.get_by_label("Rules").select_option("draw-ten")
     app.deal(seed=4)
     app.choose_to_play_if_asked()
