@@ -45,12 +45,20 @@ venv)
   fi
   ;;
 chromium)
+  # Playwright's own Node.js driver (in .venv) needs libatomic.so.1, which a minimal Debian 12
+  # lacks (Debian 13's Chromium happens to pull it in).
+  need=
+  { ldconfig -p || /sbin/ldconfig -p; } 2>/dev/null | grep -q 'libatomic\.so\.1 ' || need=libatomic1
   # Debian's Chromium for the browser tests (Ubuntu's "chromium" is a snap stub: the tests then
   # use Playwright's own Chromium, which `make` installs into .venv's Playwright instead).
-  if [ -x /usr/bin/chromium ]; then exit 0; fi
+  if [ -x /usr/bin/chromium ]; then
+    if [ -n "$need" ]; then apt_install $need; fi
+    exit 0
+  fi
   if command -v apt-get >/dev/null 2>&1 && apt-cache show chromium 2>/dev/null | grep -q '^Filename: .*chromium_'; then
-    apt_install chromium
+    apt_install chromium $need
   else
+    if [ -n "$need" ] && command -v apt-get >/dev/null 2>&1; then apt_install $need; fi
     exit 3  # the caller falls back to Playwright's Chromium
   fi
   ;;
