@@ -283,9 +283,6 @@ class App:
         root.setAttribute("aria-labelledby", "compare-heading")
         root.querySelector('[data-el="focus"]').removeAttribute("aria-labelledby")
         root.querySelector('[data-el="message"]').setAttribute("data-testid", "compare-message")
-        root.querySelector('[data-el="prompt"]').setAttribute("data-testid", "compare-prompt")
-        for part in ("starting-player", "first-draw-skipped", "turn-order"):
-            root.querySelector(f'[data-el="{part}"]').setAttribute("data-testid", f"compare-{part}")
         log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game", tabindex="0")
         root.append(element("h3", "", "Log"), log)
         self.el["tables"].append(root)

@@ -159,6 +159,7 @@ def test_mark_a_card_as_a_land_save_reload_and_find_the_deck_again(app: AppPage)
     app.page.wait_for_selector('body[data-ready="true"]')
     saved = app.page.get_by_label("Saved", exact=True)
     expect(saved.locator("option")).to_have_text(["Homebrew"])
+    app.my_decks()  # folded after the reload
     app.button("Open").click()
     expect(app.decklist).to_have_value(deck)
     expect(app.page.get_by_label("Homebrew Land (unknown)")).to_be_checked()

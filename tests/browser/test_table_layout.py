@@ -86,3 +86,23 @@ def test_the_setup_folds_to_a_summary_and_the_view_and_focus_go_to_the_table(app
     app.button("Change").click()
     expect(app.page.locator("#setup-panel")).to_have_attribute("open", "")
     expect(app.page.get_by_label("Format")).to_be_focused()
+
+
+def test_next_hand_and_a_remembered_play_or_draw_make_a_kept_seven_two_actions(app: AppPage) -> None:
+    app.open()
+    app.page.get_by_label("Play or draw").select_option("draw")
+    app.page.reload()
+    app.page.wait_for_selector('body[data-ready="true"]')
+    expect(app.page.get_by_label("Play or draw")).to_have_value("draw")  # remembered in this browser
+    seeds = set()
+    for _ in range(3):
+        actions = ["n", "k"]  # the practice loop: next hand, keep
+        for key in actions:
+            app.page.keyboard.press(key)
+            if key == "n":
+                expect(app.button("Keep")).to_be_visible()
+                seeds.add(app.page.get_by_test_id("seed-used").text_content())
+        expect(app.prompt).to_contain_text("The game begins")
+        assert len(actions) == 2
+    assert len(seeds) == 3, "each Next hand has a new seed"
+    expect(app.page.get_by_test_id("log")).not_to_contain_text("chooses Seat 1 to take the first turn")
