@@ -49,7 +49,7 @@ def zone_cards(state: GameState, p: PlayerState, zone: str, visible: bool) -> tu
     return p.battlefield if zone == "battlefield" else p.exile
 
 
-def stats_line(state: GameState, seat: int, users: frozenset[int], hand: Node | None = None) -> Node:
+def stats_line(state: GameState, seat: int, hand: Node | None = None) -> Node:
     """Life (unless the team shares one), library, hand, mulligans and the round status."""
     p = state.player(seat)
     line = element("div", "seat-line")
@@ -121,10 +121,10 @@ def seat_panel(state: GameState, seat: int, users: frozenset[int]) -> Node:
         hand.setAttribute("role", "img")
         hand.setAttribute("aria-label", f"{p.name}: Hand, {plural(len(p.hand), 'card')} face down")
     if seat in users:
-        panel.append(stats_line(state, seat, users))
+        panel.append(stats_line(state, seat))
         panel.append(hand)
     else:
-        panel.append(stats_line(state, seat, users, hand))
+        panel.append(stats_line(state, seat, hand))
     for row in zones(state, seat, seat in users):
         panel.append(row)
     return panel

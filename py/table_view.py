@@ -120,7 +120,7 @@ class TableView:
         self.el["focus"].dataset.seat = str(seat)
         head = fragment()
         head.append(seat_panel.title_line(state, seat, users, "h3", id="focus-name"))
-        head.append(seat_panel.stats_line(state, seat, users))
+        head.append(seat_panel.stats_line(state, seat))
         self.el["focus-head"].replaceChildren(head)
         zones = fragment()
         for row in seat_panel.zones(state, seat, True):

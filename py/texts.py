@@ -1,7 +1,7 @@
 """Words and numbers as the page shows them. Pure Python (no DOM), so CPython tests it.
 
 >>> percent(0.99996), percent(1), percent(0.00004), percent(0), percent(0.4567)
-('> 99.9 %', '100 %', '< 0.1 %', '0 %', '45.7 %')
+('> 99.9%', '100%', '< 0.1%', '0%', '45.7%')
 >>> ordinal(1), ordinal(2), ordinal(11), ordinal(22)
 ('1st', '2nd', '11th', '22nd')
 """
@@ -23,17 +23,17 @@ def ordinal(n: int) -> str:
 
 def percent(p: Fraction | float) -> str:
     """A chance to one decimal, never rounded up to a certainty or down to an impossibility:
-    a value below 100 % that would show as 100.0 reads "> 99.9 %"."""
+    a value below 100 % that would show as 100.0% reads "> 99.9%"."""
     value = float(p) * 100
     if value >= 100:
-        return "100 %"
+        return "100%"
     if value <= 0:
-        return "0 %"
+        return "0%"
     if value >= 99.95:
-        return "> 99.9 %"
+        return "> 99.9%"
     if value < 0.05:
-        return "< 0.1 %"
-    return f"{value:.1f} %"
+        return "< 0.1%"
+    return f"{value:.1f}%"
 
 
 def setup_summary(deck_name: str, format_name: str, players: int, rules: str, seed: int | None) -> str:

@@ -73,6 +73,8 @@ def main() -> None:
                 page.get_by_label("Rules").select_option(rules)
                 if hot_seat:
                     page.get_by_label("Control").select_option("all")
+                if name == "vanguard":
+                    page.get_by_label("Hand modifier").fill("2")  # a hand of nine
                 if name == "multiplayer-shared":
                     page.get_by_label("Shared team turns").check()
                 page.get_by_role("button", name="Load sample deck").click()

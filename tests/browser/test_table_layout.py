@@ -51,6 +51,9 @@ def test_no_sideways_scrolling_with_every_panel_open(app: AppPage, size: dict) -
         app.page.locator("summary", has_text=name).click()
     app.button("Compute odds").click()
     expect(app.page.get_by_test_id("odds-summary")).not_to_be_empty()
+    odds = app.page.get_by_test_id("odds-table")
+    expect(odds).to_contain_text("> 99.9%")  # London on the draw: below 100 %, never shown as 100.0%
+    expect(odds).not_to_contain_text("100.0%")
     app.assert_no_sideways_scrolling()
     vanguard = app.page.locator("#vanguard").bounding_box()
     panel = app.page.locator("#setup-panel").bounding_box()

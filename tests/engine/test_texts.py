@@ -20,13 +20,13 @@ def test_docstring_examples() -> None:
 @pytest.mark.parametrize(
     ("value", "shown"),
     [
-        (Fraction(9999, 10000), "> 99.9 %"),  # 99.99 %: "100.0%" would read as a certainty
-        (0.9995, "> 99.9 %"),
-        (0.99949, "99.9 %"),
-        (1, "100 %"),
-        (Fraction(1, 100000), "< 0.1 %"),
-        (0, "0 %"),
-        (0.5, "50.0 %"),
+        (Fraction(9999, 10000), "> 99.9%"),  # 99.99 %: "100.0%" would read as a certainty
+        (0.9995, "> 99.9%"),
+        (0.99949, "99.9%"),
+        (1, "100%"),
+        (Fraction(1, 100000), "< 0.1%"),
+        (0, "0%"),
+        (0.5, "50.0%"),
     ],
 )
 def test_a_chance_below_certainty_never_reads_as_100_percent(value: float, shown: str) -> None:
