@@ -220,6 +220,25 @@ port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # ---------------------------------------------------------------- one suite
 
+# run_make_test ROOT LOG: `make test` in the chroot; sets TEST_RC, and MARK_LINT and MARK_PYTEST
+# (when the first lint and pytest steps began: they split the set-up from the checks).
+run_make_test() {
+  local line
+  MARK_LINT='' MARK_PYTEST=''
+  while IFS= read -r line; do
+    printf '%s\n' "$line"
+    case $line in
+    *"-m ruff check"*) [ -n "$MARK_LINT" ] || MARK_LINT=$(now) ;;
+    *"-m pytest"*) [ -n "$MARK_PYTEST" ] || MARK_PYTEST=$(now) ;;
+    esac
+  done < <(in_chroot "$1" "cd $CHECKOUT && make test" 2>&1 </dev/null; echo "fresh-exit-status $?") >"$2"
+  TEST_RC=$(sed -n 's/^fresh-exit-status //p' "$2" | tail -n 1)
+  TEST_RC=${TEST_RC:-1}
+  sed -i '/^fresh-exit-status /d' "$2"
+}
+
+stopped_from_outside() { grep -q -E '^make: \*\*\* .*\] Terminated$' "$1"; }
+
 run_suite() {  # run_suite SUITE PORT (runs in a subshell; its EXIT trap cleans up)
   set -euo pipefail
   local suite=$1 port=$2
@@ -402,32 +421,33 @@ EOF
 
   # ---- make test (README's second command)
   say "$suite: make test (log: $logs/test.log)"
-  local test_rc=0
+  local test_rc=0 test_time split='' rerun='' tlog=$logs/test.log
   ts=$(now)
-  # Timestamps of the first lint and pytest steps split the set-up from the checks.
-  local mark_lint='' mark_pytest='' line
-  while IFS= read -r line; do
-    printf '%s\n' "$line"
-    case $line in
-    *"-m ruff check"*) [ -n "$mark_lint" ] || mark_lint=$(now) ;;
-    *"-m pytest"*) [ -n "$mark_pytest" ] || mark_pytest=$(now) ;;
-    esac
-  done < <(in_chroot "$root" "cd $CHECKOUT && make test" 2>&1 </dev/null; echo "fresh-exit-status $?") >"$logs/test.log"
-  test_rc=$(sed -n 's/^fresh-exit-status //p' "$logs/test.log" | tail -n 1)
-  test_rc=${test_rc:-1}
-  sed -i '/^fresh-exit-status /d' "$logs/test.log"
+  run_make_test "$root" "$tlog"
   te=$(now)
-  local test_time split=''
   test_time=$(elapsed "$ts" "$te")
-  [ -z "$mark_lint" ] || split="set-up $(elapsed "$ts" "$mark_lint")"
-  [ -z "$mark_lint" ] || [ -z "$mark_pytest" ] || split="$split, ruff+mypy $(elapsed "$mark_lint" "$mark_pytest"), pytest $(elapsed "$mark_pytest" "$te")"
-  stop_chroot_processes "$root"
+  [ -z "$MARK_LINT" ] || split="set-up $(elapsed "$ts" "$MARK_LINT")"
+  [ -z "$MARK_LINT" ] || [ -z "$MARK_PYTEST" ] || split="$split, ruff+mypy $(elapsed "$MARK_LINT" "$MARK_PYTEST"), pytest $(elapsed "$MARK_PYTEST" "$te")"
+  test_rc=$TEST_RC
+  stop_chroot_processes "$root"  # what survives when only make was stopped
+  if stopped_from_outside "$tlog"; then
+    # Every process in the chroot is visible on the host: a `pkill` there stops ours too.
+    say "$suite: make test was stopped by SIGTERM from outside this script; running make test again"
+    tlog=$logs/test-rerun.log
+    ts=$(now)
+    run_make_test "$root" "$tlog"
+    te=$(now)
+    test_rc=$TEST_RC
+    rerun="second make test $(elapsed "$ts" "$te")"
+    [ -z "$MARK_PYTEST" ] || rerun="$rerun (pytest $(elapsed "$MARK_PYTEST" "$te"))"
+    stop_chroot_processes "$root"
+  fi
   local pk2 du2
   pk2=$(dpkg_count "$root")
   du2=$(du_bytes "$root" "${BINDS[@]}")
 
   local summary diag=
-  summary=$(grep -E '^=+ .*( in [0-9.]+s).* =+$' "$logs/test.log" | tail -n 1 || true)
+  summary=$(grep -E '^=+ .*( in [0-9.]+s).* =+$' "$tlog" | tail -n 1 || true)
   if [ -z "$summary" ] && [ "$test_rc" != 0 ] && [ "$PYTEST_DIAG" = 1 ] && [ -x "$root$CHECKOUT/.venv/bin/python" ]; then
     # `make test` stopped before pytest (lint, types or set-up): run pytest itself, to report
     # what the tests say. Diagnostic only: the exit status stays `make test`'s.
@@ -444,6 +464,13 @@ EOF
     echo "versions:         $(in_chroot "$root" "$VERSIONS" 2>/dev/null | paste -sd ';' | sed 's/;/; /g')"
     echo "make serve:       $([ "$serve_ok" = 1 ] && echo OK || echo FAILED) - set-up until index.html (HTTP $idx) $serve_time; pyodide.asm.wasm HTTP $wasm; $serve_cmd"
     echo "make test:        $([ "$test_rc" = 0 ] && echo OK || echo "FAILED (exit $test_rc)") - $test_time${split:+ ($split)}"
+    if [ -n "$rerun" ]; then
+      echo "                  NOTE: stopped by SIGTERM from outside this script; $rerun: $([ "$test_rc" = 0 ] && echo OK || echo "FAILED (exit $test_rc)")"
+      stopped_from_outside "$tlog" && echo "                  NOTE: the second make test was stopped from outside too"
+    fi
+    if [ -f "$logs/pytest-diag.log" ] && grep -q "Terminated$" "$logs/pytest-diag.log"; then
+      echo "                  NOTE: the diagnostic pytest run was stopped by SIGTERM from outside this script"
+    fi
     echo "pytest:           ${summary:-no pytest summary in the log}"
     [ -n "$diag" ] && echo "pytest (direct):  $diag   <- diagnostic run after make test stopped early"
     echo "packages (dpkg):  $pkd after debootstrap, $pk0 with git make python3 ca-certificates; make serve +$((pk1 - pk0)); make test +$((pk2 - pk1)); both +$((pk2 - pk0)) = $pk2"
@@ -457,17 +484,17 @@ EOF
       "/root/.npm (npm cache)" "$(human "$(du_bytes "$root/root/.npm")")" \
       "/var/cache/apt/archives" "$(human "$(du_bytes "$root/var/cache/apt/archives")")" \
       "/usr (system packages)" "$(human "$(du_bytes "$root/usr")")"
-    echo "setup notes:      'setup: note: Node.js' printed $(cat "$logs/serve.log" "$logs/test.log" | grep -c 'setup: note: Node.js' || true) time(s); EBADENGINE $(cat "$logs/serve.log" "$logs/test.log" | grep -c EBADENGINE || true) time(s)"
-    grep -h -A2 'setup: note: Node.js' "$logs/serve.log" "$logs/test.log" | sed 's/^/  | /' || true
-    echo "apt installs:     $(grep -h '^setup: apt-get install' "$logs/serve.log" "$logs/test.log" | sed 's/^setup: apt-get install --no-install-recommends //' | paste -sd ',' | sed 's/,/, /g')"
-    echo "runtime tests:    $(grep -E '^tests/runtime/' "$logs/test.log" | paste -sd ' ' || true)"
-    if grep -q -E '^(FAILED|ERROR) ' "$logs/test.log" ${diag:+"$logs/pytest-diag.log"}; then
-      echo "failures:"
-      grep -h -E '^(FAILED|ERROR) ' "$logs/test.log" ${diag:+"$logs/pytest-diag.log"} | sed 's/^/  /'
+    echo "setup notes:      'setup: note: Node.js' printed $(cat "$logs/serve.log" "$logs"/test*.log | grep -c 'setup: note: Node.js' || true) time(s); EBADENGINE $(cat "$logs/serve.log" "$logs"/test*.log | grep -c EBADENGINE || true) time(s)"
+    grep -h -A2 'setup: note: Node.js' "$logs/serve.log" "$logs"/test*.log | sed 's/^/  | /' || true
+    echo "apt installs:     $(grep -h '^setup: apt-get install' "$logs/serve.log" "$logs"/test*.log | sed 's/^setup: apt-get install --no-install-recommends //' | paste -sd ',' | sed 's/,/, /g')"
+    echo "runtime tests:    $(grep -h -E '^tests/runtime/' "$tlog" ${diag:+"$logs/pytest-diag.log"} | paste -sd ' ' || true)"
+    if grep -q -E '^(FAILED|ERROR) ' "$tlog" ${diag:+"$logs/pytest-diag.log"}; then
+      echo "failures ($(grep -h -E '^(FAILED|ERROR) ' "$tlog" ${diag:+"$logs/pytest-diag.log"} | awk '!seen[$0]++' | wc -l), first 40):"
+      grep -h -E '^(FAILED|ERROR) ' "$tlog" ${diag:+"$logs/pytest-diag.log"} | awk '!seen[$0]++' | head -n 40 | sed 's/^/  /'
     fi
     if [ "$test_rc" != 0 ] && [ -z "$summary" ]; then
       echo "make test output (last lines):"
-      tail -n 15 "$logs/test.log" | sed 's/^/  | /'
+      tail -n 15 "$tlog" | sed 's/^/  | /'
     fi
     echo "logs:             $logs"
   } >"$report"

@@ -16,7 +16,10 @@ def test_the_shell_paints_before_python_is_ready(app: AppPage) -> None:
     held: list[Route] = []
     app.page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     app.page.goto(app.url, wait_until="domcontentloaded")
-    app.page.wait_for_timeout(300)  # give the runtime time to ask for the wasm, which we hold
+    for _ in range(300):  # give the runtime time to ask for the wasm, which we hold (a busy machine is slow)
+        if held:
+            break
+        app.page.wait_for_timeout(100)
     assert held, "the runtime should be asking for pyodide.asm.wasm"
     expect(app.page.locator("body")).to_have_attribute("data-ready", "false")
     expect(app.page.locator("#boot-progress")).to_be_visible()
