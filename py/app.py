@@ -24,7 +24,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 from setup_panel import PLAY_DRAW_KEY, SetupPanel
 from stats_panel import StatsPanel
-from texts import setup_summary
+from texts import setup_summary, whole_number
 
 from opening_hand import ChooseStartingPlayer, GameState, Match, RulesError, find_format, random_seed
 from opening_hand.editions import EDITIONS
@@ -88,7 +88,7 @@ class App:
         """The one-line summary of the setup, in the bar and on the folded panels."""
         panel = self.setup_panel.el
         fmt = find_format(panel["format"].value)
-        players = int(str(panel["players"].value)) if str(panel["players"].value).isdigit() else fmt.min_players
+        players = whole_number(str(panel["players"].value)) or fmt.min_players
         rules = EDITIONS[str(panel["rules"].value)].name.split(" — ")[0]
         seed = self.setup.seed if self.setup is not None else None
         name = self.decks.deck_name()

@@ -30,7 +30,7 @@ def handle(app: Any, key: str) -> bool:
             return False
         board.on_button(BUTTON_KEYS[lowered])
         return True
-    if key.isdigit():
+    if len(key) == 1 and key in "0123456789":  # not "²" or "①": isdigit() would take those
         return choose_card(board, 10 if key == "0" else int(key))
     if key == "Enter":
         return confirm(board)

@@ -9,6 +9,7 @@ appears because of a change is there before the pointer reaches the next control
 from __future__ import annotations
 
 from dom import Node, by_id, element, fragment
+from texts import whole_number
 
 from opening_hand import MAX_SEED, RulesError, find_format, random_seed
 from opening_hand.editions import EDITIONS
@@ -21,8 +22,8 @@ PLAY_DRAW_KEY = "opening-hand/play-draw"
 
 
 def int_value(node: Node, default: int) -> int:
-    raw = str(node.value).strip()
-    return int(raw) if raw.lstrip("-").isdigit() else default
+    value = whole_number(str(node.value), signed=True)
+    return default if value is None else value
 
 
 class SetupPanel:
@@ -81,26 +82,27 @@ class SetupPanel:
         raw = str(self.el["seed"].value).strip()
         if not raw:
             return random_seed()
-        if not raw.isdigit() or int(raw) > MAX_SEED:
+        seed = whole_number(raw)
+        if seed is None or seed > MAX_SEED:
             raise RulesError(f"The seed must be a whole number from 0 to {MAX_SEED}, or blank for a random one.")
-        return int(raw)
+        return seed
 
     def read(self, seed: int, deck: str, lands: tuple[str, ...], skip_bad: bool) -> Setup:
         """The form as a :class:`Setup`; raises RulesError naming the field that is wrong."""
         fmt = find_format(self.el["format"].value)
-        raw_players = str(self.el["players"].value).strip()
-        if not raw_players.isdigit() or not fmt.min_players <= int(raw_players) <= fmt.max_players:
+        n = whole_number(str(self.el["players"].value)) or 0
+        if not fmt.min_players <= n <= fmt.max_players:
             raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players.")
-        n = int(raw_players)
         vanguard = None
         if fmt.vanguard:
             name = str(self.el["vanguard-name"].value).strip() or "Vanguard"
-            hand, life = self.el["vanguard-hand"].value, self.el["vanguard-life"].value
-            if not all(str(v).strip().lstrip("-").isdigit() for v in (hand, life)):
+            hand = whole_number(str(self.el["vanguard-hand"].value), signed=True)
+            life = whole_number(str(self.el["vanguard-life"].value), signed=True)
+            if hand is None or life is None:
                 raise RulesError("The vanguard's hand and life modifiers must be whole numbers (e.g. -1 or 3).")
-            if not (-99 <= int(hand) <= 99 and -99 <= int(life) <= 99):
+            if not (-99 <= hand <= 99 and -99 <= life <= 99):
                 raise RulesError("The vanguard's hand and life modifiers must be between -99 and 99.")
-            vanguard = (name[:60], int(hand), int(life))
+            vanguard = (name[:60], hand, life)
         shared = not self.el["teams"].hidden
         teams = None
         if shared:

@@ -11,6 +11,20 @@ from __future__ import annotations
 from fractions import Fraction
 
 
+def whole_number(raw: str, signed: bool = False) -> int | None:
+    """The whole number typed in a field, or None: ASCII digits only (``isdigit()`` would take
+    "²" or "①", which ``int()`` refuses) and at most 18 of them (``int()`` refuses 4,300).
+
+    >>> whole_number(" 12 "), whole_number("²"), whole_number("-3", signed=True), whole_number("9" * 5000)
+    (12, None, -3, None)
+    """
+    text = raw.strip()
+    digits = text[1:] if signed and text[:1] in "+-" and len(text) > 1 else text
+    if not digits or len(digits) > 18 or not all("0" <= ch <= "9" for ch in digits):
+        return None
+    return int(text)
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 

@@ -123,3 +123,30 @@ def test_a_refused_action_is_explained_beside_its_prompt(app: AppPage) -> None:
     expect(app.message).not_to_be_empty()
     prompt, message = app.prompt.bounding_box(), app.message.bounding_box()
     assert prompt and message and 0 <= message["y"] - prompt["y"] < 120
+
+
+def test_digit_like_keys_and_seeds_get_a_message_not_a_traceback(app: AppPage) -> None:
+    app.open()
+    for seed in ("²", "①", "9" * 5000):  # isdigit() is true for each; int() refuses them
+        app.seed.fill(seed)
+        app.button("Deal").click()
+        expect(app.message).to_contain_text("The seed must be a whole number")
+    app.page.get_by_label("Play or draw").select_option("play")
+    app.deal(seed=5)
+    before = app.hand_ids()
+    for key in ("²", "③", "①"):  # the ² key is a real key on French keyboards
+        press_key(app, key)
+    assert app.hand_ids() == before
+    app.button("Mulligan").click()
+    app.button("Keep").click()
+    press_key(app, "³")
+    expect(app.page.get_by_test_id("bottom-order")).to_have_count(0)
+
+
+def press_key(app: AppPage, key: str) -> None:
+    """A keydown Playwright's keyboard cannot type (it knows no "²" key), as the browser sends it."""
+    app.page.evaluate(
+        "(key) => (document.activeElement || document.body)"
+        ".dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true}))",
+        key,
+    )
