@@ -222,6 +222,15 @@ def on_table_click(event: Any) -> None:
         app().on_click(event.target)
 
 
+@when("contextmenu", "#tables")
+def on_long_press(event: Any) -> None:
+    """A long press on a phone (a right click on a desktop) enlarges a card, also while choosing."""
+    card = event.target.closest("button.card, .card[role='img']")
+    if card:
+        event.preventDefault()
+        app().inspect(card)
+
+
 @when("click", "#preview")
 def on_preview(_event: object) -> None:
     app().inspect(None)

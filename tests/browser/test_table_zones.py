@@ -77,3 +77,15 @@ def test_keys_deal_and_choose_who_plays_first(app: AppPage) -> None:
     app.page.keyboard.press("p")
     expect(app.page.get_by_test_id("starting-player")).to_have_text("Seat 1 (you)")
     expect(app.button("Keep")).to_be_visible()
+
+
+def test_a_long_press_enlarges_a_card_while_choosing_the_bottom(app: AppPage) -> None:
+    app.open()
+    app.page.get_by_label("Play or draw").select_option("play")
+    app.deal(seed=9)
+    app.button("Mulligan").click()
+    app.button("Keep").click()
+    card = app.hand().nth(4)
+    card.dispatch_event("contextmenu")  # what a long press on a touch screen sends
+    expect(app.page.locator("#preview")).to_be_visible()
+    expect(card).to_have_attribute("aria-pressed", "false")  # enlarged, not chosen
