@@ -145,8 +145,11 @@ class TableView:
             for index, hand in enumerate(pending.hands):
                 group = element("div", "backup-hand", role="group", aria_label=f"Hand {index + 1}")
                 group.append(decision_bar.choice_button(f"Keep hand {index + 1}", "backup", str(index)))
+                faces = element("div", "cards")
                 for card_id in hand:
-                    group.append(self.face(state, by_id[card_id], seat, selection))
+                    faces.append(self.face(state, by_id[card_id], seat, selection))
+                overlap(faces, len(hand))
+                group.append(faces)
                 groups.append(group)
             cards.append(groups)
         else:
@@ -154,9 +157,7 @@ class TableView:
                 cards.append(self.face(state, card, seat, selection))
         row.replaceChildren(cards)
         row.classList.toggle("backup", isinstance(pending, ChooseBackupHand))
-        n = len(p.hand)
-        row.style.setProperty("--n", str(max(n, 1)))
-        row.style.setProperty("--gaps", str(max(n - 1, 1)))
+        overlap(row, len(p.hand))
 
     def face(self, state: GameState, card: Card, seat: int, selection: Selection) -> Node:
         p = state.player(seat)
@@ -198,6 +199,12 @@ class TableView:
 
     def say(self, text: str) -> None:
         self.el["message"].textContent = text
+
+
+def overlap(row: Node, n: int) -> None:
+    """Tell the CSS how many cards share the row, so they overlap just enough to fit it."""
+    row.style.setProperty("--n", str(max(n, 1)))
+    row.style.setProperty("--gaps", str(max(n - 1, 1)))
 
 
 def ordered_choice(pending: Any) -> bool:

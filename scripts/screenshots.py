@@ -25,13 +25,17 @@ SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 # (name, format, players, hot-seat, rules, extra set-up)
 TABLES = [
     ("two-player", "constructed", 2, False, "london"),
-    ("commander-4-hot-seat", "commander", 4, True, "london"),
-    ("two-headed-giant", "two-headed-giant", 4, False, "london"),
-    ("vanguard", "vanguard", 2, False, "london"),
-    ("draw-ten", "constructed", 2, False, "draw-ten"),
-    ("planechase", "planechase", 4, False, "london"),
-    ("archenemy", "archenemy", 4, False, "london"),
+    ("limited", "limited", 2, False, "london"),
     ("multiplayer-shared", "multiplayer", 4, False, "london"),
+    ("two-headed-giant", "two-headed-giant", 4, False, "london"),
+    ("commander-4-hot-seat", "commander", 4, True, "london"),
+    ("brawl", "brawl", 2, False, "london"),
+    ("archenemy", "archenemy", 4, False, "london"),
+    ("vanguard", "vanguard", 2, False, "london"),
+    ("planechase", "planechase", 4, False, "london"),
+    ("conspiracy", "conspiracy", 4, False, "london"),
+    ("draw-ten", "constructed", 2, False, "draw-ten"),
+    ("paris-2008-hot-seat", "constructed", 2, True, "paris-2008"),
 ]
 FITS = """() => {
   const inView = (e) => { const r = e.getBoundingClientRect();
@@ -81,7 +85,7 @@ def main() -> None:
                 page.get_by_label("Seed").fill("7")
                 page.get_by_role("button", name="Deal", exact=True).click()
                 page.wait_for_timeout(400)
-                for answer in ("Play first", "No companion", "No companion", "No companion", "No companion"):
+                for answer in ("Play first", *["No companion"] * 4, *["Put into the command zone"] * 4):
                     button = page.get_by_role("button", name=answer, exact=True)
                     if button.is_visible():
                         button.click()

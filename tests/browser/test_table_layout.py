@@ -109,3 +109,21 @@ def test_next_hand_and_a_remembered_play_or_draw_make_a_kept_seven_two_actions(a
         assert len(actions) == 2
     assert len(seeds) == 3, "each Next hand has a new seed"
     expect(app.page.get_by_test_id("log")).not_to_contain_text("chooses Seat 1 to take the first turn")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_backup_plan_hands_are_rows_of_cards_that_fit_the_screen(app: AppPage, size: dict) -> None:
+    app.page.set_viewport_size(size)
+    app.open().choose_format("conspiracy", players=4)
+    app.deal(seed=7)
+    app.choose_to_play_if_asked()
+    app.button("Put into the command zone").click()  # Power Play and Backup Plan (103.2d)
+    expect(app.prompt).to_contain_text("Backup Plan: keep one of your hands")
+    expect(app.deciding_hand()).to_have_count(14)  # two hands of seven, each a row with its button
+    expect(app.page.get_by_role("group", name="Hand 2").get_by_test_id("card")).to_have_count(7)
+    app.assert_decision_in_view()
+    for button in ("Keep hand 1", "Keep hand 2"):
+        expect(app.button(button)).to_be_in_viewport(ratio=1)
+    app.assert_no_sideways_scrolling()
+    app.button("Keep hand 2").click()
+    expect(app.deciding_hand()).to_have_count(7)
