@@ -26,7 +26,7 @@ PARTS = ("heading", "prompt", "message", "choices", "keys", "starting-player", "
 
 @dataclass
 class Selection:
-    """What the player has chosen on the table (not yet an action) and the card enlarged."""
+    """The cards the player has chosen on the table (not yet an action)."""
 
     marked: list[int]
     ordered: bool  # whether the order of the marks matters (the bottom of the library: yes)
