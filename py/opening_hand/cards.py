@@ -12,9 +12,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _COLOURS = "WUBRG"
+LEGALITY = {"L": "legal", "R": "restricted", "B": "banned", "-": "not_legal"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +30,23 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class CardInfo:
-    """What the catalog knows of a card name (the front face of printed cards)."""
+    """What the card data knows of a card name: its characteristics while it is in a hand
+    or a library (the front face of a double-faced card, CR 712.8a; both halves of a split
+    card, CR 709.4). The full database adds the rest (``carddb``); the built-in catalog
+    only the first three fields."""
 
     name: str
     mana_cost: str = ""
     type_line: str = ""
+    value: float | None = None  # mana value from the database (else computed from mana_cost)
+    colour_letters: str | None = None  # colours from the database (colour indicators too)
+    identity: str | None = None  # colour identity, CR 903.4
+    legal: tuple[tuple[str, str], ...] = ()  # (format, legality letter), see LEGALITY
+    hand_modifier: int | None = None  # vanguard, CR 103.4a
+    life_modifier: int | None = None  # vanguard, CR 103.3b
+    layout: str = "normal"
+    full_mana_cost: str = ""  # every face, " // " between them
+    full_type_line: str = ""
 
     @property
     def known(self) -> bool:
@@ -41,13 +55,20 @@ class CardInfo:
 
     @property
     def types(self) -> tuple[str, ...]:
-        """Supertypes and card types: the words before the dash of the type line."""
-        return tuple(self.type_line.split("—")[0].split())
+        """Supertypes and card types: the words before the dash of the type line (of both
+        halves of a split card, CR 709.4)."""
+        found: list[str] = []
+        for half in self.type_line.split(" // "):
+            found.extend(t for t in half.split("—")[0].split() if t not in found)
+        return tuple(found)
 
     @property
     def subtypes(self) -> tuple[str, ...]:
-        parts = self.type_line.split("—", 1)
-        return tuple(parts[1].split()) if len(parts) == 2 else ()
+        found: list[str] = []
+        for half in self.type_line.split(" // "):
+            parts = half.split("—", 1)
+            found.extend(t for t in (parts[1].split() if len(parts) == 2 else ()) if t not in found)
+        return tuple(found)
 
     @property
     def is_land(self) -> bool:
@@ -68,15 +89,33 @@ class CardInfo:
 
     @property
     def colours(self) -> str:
-        """Colours from the mana cost, in WUBRG order (CR 202.2)."""
+        """Colours in WUBRG order: the database's, else from the mana cost (CR 202.2)."""
+        if self.colour_letters is not None:
+            return self.colour_letters
         found: set[str] = set()
         for symbol in _SYMBOL.findall(self.mana_cost):
             found.update(c for c in symbol.upper() if c in _COLOURS)
         return "".join(c for c in _COLOURS if c in found)
 
     @property
-    def mana_value(self) -> int:
-        """CR 202.3: the total amount of mana in the mana cost (X counts as 0)."""
+    def colour_identity(self) -> str:
+        """CR 903.4: the database's colour identity, else the colours of the mana cost."""
+        return self.identity if self.identity is not None else self.colours
+
+    def legality(self, fmt: str) -> str:
+        """``legal``, ``restricted``, ``banned`` or ``not_legal`` in a Scryfall format
+        (``modern``, ``commander``, ``standardbrawl`` …); ``unknown`` without the database."""
+        for name, letter in self.legal:
+            if name == fmt:
+                return LEGALITY.get(letter, "not_legal")
+        return "unknown"
+
+    @property
+    def mana_value(self) -> float:
+        """CR 202.3: the total amount of mana in the mana cost (X counts as 0); the
+        database's figure when there is one (it knows split cards and half-mana Un-cards)."""
+        if self.value is not None:
+            return int(self.value) if self.value == int(self.value) else self.value
         total = 0
         for symbol in _SYMBOL.findall(self.mana_cost):
             if symbol.isdigit():
@@ -133,14 +172,44 @@ def read_catalog(text: str) -> dict[str, CardInfo]:
 CATALOG: dict[str, CardInfo] = read_catalog(CATALOG_FILE.read_text(encoding="utf-8"))
 
 
+class CardSource(Protocol):
+    """Card data beyond the catalog: the full database (``carddb.CardDatabase``)."""
+
+    def info_by_key(self, key: str) -> CardInfo | None: ...
+
+
+_database: list[CardSource] = []
+
+
+def use_database(database: CardSource | None) -> None:
+    """Look cards up in ``database`` first from now on (None: the built-in catalog only).
+
+    The page installs the full database once it has loaded, after start-up; a game in
+    progress is not affected, since its state holds card names and its decisions are
+    already made."""
+    _database[:] = [database] if database is not None else []
+
+
+def database() -> CardSource | None:
+    return _database[0] if _database else None
+
+
+def _find(key: str) -> CardInfo | None:
+    if _database:
+        found = _database[0].info_by_key(key)
+        if found is not None:
+            return found
+    return CATALOG.get(key)
+
+
 def lookup(name: str) -> CardInfo:
-    """The catalog entry for ``name``, or a plain card of unknown type named as typed."""
-    return CATALOG.get(normalise(name)) or CardInfo(name=name.strip())
+    """What the card data knows of ``name``, or a plain card of unknown type named as typed."""
+    return _find(normalise(name)) or CardInfo(name=name.strip())
 
 
 def canonical_name(name: str) -> str:
-    """The catalog's spelling of a known name; an unknown name as typed (spacing tidied)."""
-    info = CATALOG.get(normalise(name))
+    """The card data's spelling of a known name; an unknown name as typed (spacing tidied)."""
+    info = _find(normalise(name))
     return info.name if info else " ".join(name.split())
 
 

@@ -64,6 +64,16 @@ _MARKERS = re.compile(r"(\s+\*[A-Za-z]{1,5}\*|\s+\[[^\[\]]*\]|\s+\^[^^]*\^)+$")
 _TAG = re.compile(r"\[([^\[\]]*)\]")
 _HEADER_COUNT = re.compile(r"\s*(\(\d+\)|:\s*\d+|:)$")
 _SLASHES = re.compile(r"\s*/{1,2}\s*")
+_LINK = re.compile(r"^(?:[a-z][a-z0-9+.-]{0,15}://|www\.)", re.IGNORECASE)
+_NEGATIVE = re.compile(r"^[-\u2212\u2013]\s*\d")
+_XML = re.compile(r"\s*<(?:\?xml|[A-Za-z])")
+NUMBER_WORDS = {
+    word: n for n, word in enumerate((
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    ))
+}  # fmt: skip
+LINK_ADVICE = "deck links cannot be opened here: export the list as text and paste it"
 _SECTION = {
     "sideboard": "sideboard", "side": "sideboard", "side board": "sideboard",
     "deck": "main", "main": "main", "maindeck": "main", "mainboard": "main", "main deck": "main",
@@ -151,8 +161,32 @@ def _check_count(count: int, number: int, raw: str) -> None:
         raise DecklistError(f"quantity must be at most {MAX_COPIES_PER_LINE}", number, _shown(raw))
 
 
+def _not_a_card_line(raw: str, number: int) -> None:
+    """Lines that cannot be card lines at all: a link, a negative quantity, symbols only."""
+    if _LINK.match(raw):
+        raise DecklistError(LINK_ADVICE, number, _shown(raw))
+    if _NEGATIVE.match(raw):
+        raise DecklistError("a quantity cannot be negative", number, _shown(raw))
+    if not any(ch.isalnum() for ch in raw):
+        raise DecklistError("not a card line: no card name, only symbols", number, _shown(raw))
+
+
+def _spelled_count(raw: str, number: int) -> None:
+    """``four Monastery Swiftspear``: a quantity written as a word, in front of a known card
+    (a card whose own name begins with a number word, such as Seven Dwarves, is left alone)."""
+    word, _, rest = raw.partition(" ")
+    count = NUMBER_WORDS.get(word.casefold())
+    if count is None or not rest.strip() or lookup(raw).known:
+        return
+    card = lookup(_SET_SUFFIX.sub("", _MARKERS.sub("", rest.strip())))
+    if card.known:
+        fixed = f"{count} {rest.strip()}"
+        raise DecklistError(f"write the quantity as a number: {fixed}", number, _shown(raw), fixes=((fixed, fixed),))
+
+
 def _read_line(raw: str, number: int) -> tuple[int, str, bool]:
     """(count, name, had a set code) of one card line."""
+    _not_a_card_line(raw, number)
     match = _COUNT.match(raw)
     if match:
         count, name = int(match.group(1)), match.group(2).strip()
@@ -162,7 +196,10 @@ def _read_line(raw: str, number: int) -> tuple[int, str, bool]:
     elif _BARE_COUNT.match(raw):
         raise DecklistError("a quantity needs a card name after it", number, _shown(raw))
     else:
+        _spelled_count(raw, number)
         count, name = 1, raw
+    if _LINK.match(name):
+        raise DecklistError(LINK_ADVICE, number, _shown(raw))
     name = _MARKERS.sub("", name)
     with_set = _SET_SUFFIX.sub("", name)
     return count, _clean_name(with_set, number, raw), with_set != name
@@ -358,7 +395,7 @@ def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
     ``skip_bad_lines`` is set: then those lines are left out and listed in
     ``Decklist.skipped``. A list with no main-deck cards is always an error.
     """
-    is_xml = text.lstrip().startswith("<")
+    is_xml = _XML.match(text) is not None
     reading = _read_xml(text) if is_xml else _read_text(text)
     if reading.problems and not skip_bad_lines:
         raise DecklistError.of(reading.problems)

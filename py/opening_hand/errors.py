@@ -27,6 +27,7 @@ class LineProblem:
     line: int | None
     text: str | None
     reason: str
+    fixes: tuple[tuple[str, str], ...] = ()  # (what it says, the corrected line) for one-click fixes
 
     def __str__(self) -> str:
         where = f"Line {self.line}: " if self.line is not None else ""
@@ -49,11 +50,13 @@ class DecklistError(RulesError):
     Line 4: a quantity needs a card name after it ("4")
     """
 
-    def __init__(self, message: str, line: int | None = None, text: str | None = None) -> None:
+    def __init__(
+        self, message: str, line: int | None = None, text: str | None = None, fixes: tuple[tuple[str, str], ...] = ()
+    ) -> None:
         self.message = message
         self.line = line
         self.text = text
-        self.problems: tuple[LineProblem, ...] = (LineProblem(line, text, message),)
+        self.problems: tuple[LineProblem, ...] = (LineProblem(line, text, message, fixes),)
         super().__init__(str(self.problems[0]))
 
     @classmethod
@@ -76,6 +79,15 @@ class DeckCheckError(RulesError):
     def __init__(self, problems: tuple[str, ...]) -> None:
         self.problems = problems
         super().__init__("; ".join(problems))
+
+
+class CardCheckError(DeckCheckError):
+    """Cards the full database does not know, or that may not be played in the chosen
+    format (``cardcheck``); each problem has its line, and maybe fixes to apply."""
+
+    def __init__(self, lines: tuple[LineProblem, ...]) -> None:
+        self.lines = lines
+        super().__init__(tuple(str(problem) for problem in lines))
 
 
 class IllegalActionError(RulesError):

@@ -67,8 +67,9 @@ ACTIONS: tuple[type, ...] = (
 KEYS = {
     "deck": "d", "format": "f", "players": "n", "edition": "e", "seed": "s", "control": "c", "compare": "x",
     "teams": "t", "shared": "h", "vanguard": "v", "lands": "l", "unchecked": "u", "skip_bad": "k", "actions": "a",
-    "chooser": "o", "chooser_reason": "r",
+    "chooser": "o", "chooser_reason": "r", "pool": "p",
 }  # fmt: skip
+POOL_NAMES = ("", "standard", "pioneer", "modern", "legacy", "vintage", "pauper")  # cardcheck.POOLS
 
 
 class ShareLinkError(RulesError):
@@ -95,6 +96,7 @@ class Setup:
     chooser: int = 0  # in match play, the seat that chooses who starts (0: decided by the seed)
     chooser_reason: str = ""  # why that seat chooses, for the log
     actions: tuple[Action, ...] = ()
+    pool: str = ""  # the card pool a constructed deck is checked against ("" any, "modern" ...)
 
 
 def _action_to_json(action: Action) -> list[Any]:
@@ -211,6 +213,9 @@ def decode_setup(fragment: str) -> Setup:
     flags = {name: get(KEYS[name], False) for name in ("shared", "unchecked", "skip_bad")}
     if not all(isinstance(v, bool) for v in flags.values()):
         raise ShareLinkError("the link's options are not valid")
+    pool = _str(get(KEYS["pool"], ""), "card pool", 20)
+    if pool not in POOL_NAMES:
+        raise ShareLinkError("the link's card pool is not one this version knows")
     control = _str(get(KEYS["control"], "1"), "control")
     if control not in ("1", "all"):
         raise ShareLinkError("the link's control setting is not valid")
@@ -231,6 +236,7 @@ def decode_setup(fragment: str) -> Setup:
         chooser=_int(get(KEYS["chooser"], 0), "chooser", 0, 64),
         chooser_reason=_str(get(KEYS["chooser_reason"], ""), "chooser"),
         actions=tuple(_action(a, i) for i, a in enumerate(actions, start=1)),
+        pool=pool,
     )
 
 

@@ -1,0 +1,243 @@
+"""The full card database: every card Scryfall knows, read from the compact text the build
+script writes (``scripts/cards.py``; the format is in ``docs/card-data.md``).
+
+Reading is cheap: the text is split into rows and only the names are indexed; a row is
+turned into a :class:`~opening_hand.cards.CardInfo` the first time it is asked for. Name
+suggestions use an index of names by their ends, built on the first misspelt name.
+
+>>> db = CardDatabase.parse(EXAMPLE)
+>>> db.count, db.updated
+(2, '2026-11-20')
+>>> info = db.info("fire")
+>>> info.name, info.mana_cost, info.mana_value, info.colours, info.legality("modern")
+('Fire // Ice', '{1}{R} // {1}{U}', 4, 'UR', 'legal')
+>>> db.suggest("Lightening Bolt")
+('Lightning Bolt',)
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from .cards import CardInfo, normalise
+
+MAGIC = "opening-hand-cards"
+TEXT_MAGIC = "opening-hand-text"
+VERSION = "1"
+SINGLE_FACE_IN_HAND = {"split"}  # CR 709.4: a split card has both halves' characteristics in a hand
+CUTOFF = 0.75  # how alike a suggestion must be (difflib's ratio)
+
+EXAMPLE = (
+    "opening-hand-cards\t1\t2026-11-20\t2\tstandard,modern\n"
+    "Fire // Ice\t{1}{R} // {1}{U}\t4\tInstant // Instant\tUR\tUR\t-L\tlayout=split\n"
+    "Lightning Bolt\t{R}\t1\tInstant\tR\tR\t-L\t\n"
+)
+
+
+class CardDataError(ValueError):
+    """The database text is not in the format this version reads."""
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    updated: str
+    count: int
+    formats: tuple[str, ...]
+
+
+def _header(line: str, magic: str) -> list[str]:
+    parts = line.split("\t")
+    if len(parts) < 4 or parts[0] != magic:
+        raise CardDataError("not an Opening Hand card database")
+    if parts[1] != VERSION:
+        raise CardDataError(f"card database format {parts[1][:10]!r}; this page reads format {VERSION}")
+    if not parts[3].isdigit() or not parts[3].isascii() or len(parts[3]) > 7:
+        raise CardDataError("the card database's header has no card count")
+    return parts
+
+
+def _key(name: str) -> str:
+    """normalise(), with a fast path for the plain ASCII names nearly every card has."""
+    if name.isascii() and "  " not in name:
+        return name.lower()
+    return normalise(name)
+
+
+class CardDatabase:
+    """Every card of the database, found by any of its names (see :func:`cards.normalise`)."""
+
+    def __init__(self, header: Header, rows: list[str], source: str = "Scryfall") -> None:
+        self.updated = header.updated
+        self.count = header.count
+        self.formats = header.formats
+        self.source = source
+        self._rows = rows
+        self._index: dict[str, int] = {}
+        self._names: list[str] = []  # display names, one per row
+        for number, row in enumerate(rows):
+            name = row[: row.find("\t")]
+            self._names.append(name)
+            self._index.setdefault(_key(name), number)
+        for number, name in enumerate(self._names):
+            if " // " in name:  # every face's name finds the card; a card's own name wins
+                for face in name.split(" // "):
+                    self._index.setdefault(_key(face), number)
+        self._infos: dict[int, CardInfo] = {}
+        self._text: dict[str, str] | None = None
+        self._starts: dict[str, list[int]] | None = None  # for suggestions, built on first use
+        self._ends: dict[str, list[int]] | None = None
+        self._keys: list[str] = []  # every spelling (names and face names) ...
+        self._key_names: list[str] = []  # ... and the card each one names
+
+    @classmethod
+    def parse(cls, text: str, source: str = "Scryfall") -> CardDatabase:
+        """Read the database text; raises :class:`CardDataError` when it is not one, or is
+        cut short (fewer rows than its header counts)."""
+        head, _, body = text.partition("\n")
+        parts = _header(head, MAGIC)
+        if len(parts) < 5:
+            raise CardDataError("the card database's header lists no formats")
+        header = Header(parts[2][:40], int(parts[3]), tuple(parts[4].split(",")))
+        rows = body.split("\n")
+        if rows and not rows[-1]:
+            rows.pop()
+        if len(rows) != header.count:
+            raise CardDataError(f"the card database is incomplete: {len(rows)} of {header.count} cards")
+        for row in (rows[0], rows[-1]) if rows else ():
+            if row.count("\t") != 7:
+                raise CardDataError("the card database has a damaged row")
+        return cls(header, rows, source)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def info(self, name: str) -> CardInfo | None:
+        """The card called ``name`` (any face, any case or accents), or None."""
+        return self.info_by_key(normalise(name))
+
+    def info_by_key(self, key: str) -> CardInfo | None:
+        number = self._index.get(key)
+        if number is None:
+            return None
+        info = self._infos.get(number)
+        if info is None:
+            info = self._infos[number] = self._read(self._rows[number])
+        return info
+
+    def _read(self, row: str) -> CardInfo:
+        fields = row.split("\t")
+        if len(fields) != 8:
+            return CardInfo(name=fields[0])
+        name, cost, value, type_line, colours, identity, legal, extra = fields
+        pairs = dict(p.split("=", 1) for p in extra.split(";") if "=" in p)
+        layout = pairs.get("layout", "normal")
+        in_hand_cost, in_hand_type = cost, type_line
+        if layout not in SINGLE_FACE_IN_HAND:  # CR 712.8a and friends: the front face only
+            in_hand_cost, in_hand_type = cost.split(" // ")[0], type_line.split(" // ")[0]
+        return CardInfo(
+            name=name,
+            mana_cost=in_hand_cost,
+            type_line=in_hand_type,
+            value=_number(value),
+            colour_letters=colours,
+            identity=identity,
+            legal=tuple(zip(self.formats, legal, strict=False)),
+            hand_modifier=_modifier(pairs.get("hand")),
+            life_modifier=_modifier(pairs.get("life")),
+            layout=layout,
+            full_mana_cost=cost,
+            full_type_line=type_line,
+        )
+
+    def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        """Up to ``limit`` card names close to ``name``, the closest first.
+
+        Candidates are the names (and face names) of about the same length that begin with
+        the same letter or end with the same three letters, so a typo anywhere but at both
+        ends is found; difflib ranks them."""
+        key = normalise(name)
+        if not key:
+            return ()
+        starts, ends = self._buckets()
+        near = max(3, len(key) // 4)
+        matcher = difflib.SequenceMatcher(None, b=key, autojunk=False)
+        ranked: dict[str, float] = {}
+        for number in {*starts.get(key[0], ()), *ends.get(key[-3:], ())}:
+            spelled = self._keys[number]
+            if abs(len(spelled) - len(key)) > near:
+                continue
+            matcher.set_seq1(spelled)
+            if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
+                ratio = matcher.ratio()
+                card = self._key_names[number]
+                if ratio >= CUTOFF and ratio > ranked.get(card, 0.0):
+                    ranked[card] = ratio
+        return tuple(sorted(ranked, key=lambda card: (-ranked[card], card))[:limit])
+
+    def _buckets(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """Every name and face name by its first letter and by its last three, built once."""
+        if self._starts is None or self._ends is None:
+            starts: dict[str, list[int]] = {}
+            ends: dict[str, list[int]] = {}
+            for name in self._names:
+                for spelled in (name, *name.split(" // ")) if " // " in name else (name,):
+                    key = _key(spelled)
+                    number = len(self._keys)
+                    self._keys.append(key)
+                    self._key_names.append(name)
+                    starts.setdefault(key[:1], []).append(number)
+                    ends.setdefault(key[-3:], []).append(number)
+            self._starts, self._ends = starts, ends
+        return self._starts, self._ends
+
+    # Oracle text: a second file, read only when a card's text is wanted.
+
+    @property
+    def has_text(self) -> bool:
+        return self._text is not None
+
+    def add_text(self, text: str) -> None:
+        """Read the oracle-text file (``text-<hash>.txt.gz``); raises :class:`CardDataError`."""
+        head, _, body = text.partition("\n")
+        _header(head, TEXT_MAGIC)
+        found: dict[str, str] = {}
+        for row in body.split("\n"):
+            name, tab, escaped = row.partition("\t")
+            if tab:
+                found[_key(name)] = escaped
+        self._text = found
+
+    def oracle_text(self, name: str) -> str | None:
+        """The card's rules text (faces separated by a line ``//``), once the text is read."""
+        if self._text is None:
+            return None
+        info = self.info(name)
+        escaped = self._text.get(_key(info.name)) if info else None
+        return None if escaped is None else _unescape(escaped)
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value == value and abs(value) < 1e6 else None  # not NaN, not absurd
+
+
+def _modifier(text: str | None) -> int | None:
+    if not text:
+        return None
+    body = text.lstrip("+-")
+    if not body.isdigit() or not body.isascii() or len(body) > 3:
+        return None
+    return -int(body) if text.startswith("-") else int(body)
+
+
+def _unescape(text: str) -> str:
+    r"""``\n`` is a newline and ``\\`` a backslash (docs/card-data.md).
+
+    >>> _unescape(r"a\nb \\n")
+    'a\nb \\n'
+    """
+    return "\\".join(part.replace("\\n", "\n") for part in text.split("\\\\"))
