@@ -9,7 +9,7 @@ PORT ?= 8000
 VENV := .venv
 VPY := $(VENV)/bin/python
 
-.PHONY: serve test runtime node test-deps chromium venv lint bench
+.PHONY: serve test runtime cards node test-deps chromium venv lint bench
 
 ## Serve the app on http://127.0.0.1:$(PORT)/ with the sample deck ready.
 serve: runtime
@@ -25,6 +25,11 @@ test: runtime test-deps
 ## The pinned PyScript + Pyodide runtime, copied into static/vendor/.
 runtime: node_modules/.package-lock.json
 	$(PY) scripts/vendor.py
+
+## The full card database: Scryfall's Oracle Cards file into static/data/ (a download), then the precache list.
+cards:
+	$(PY) scripts/cards.py
+	$(MAKE) runtime
 
 node_modules/.package-lock.json: package.json package-lock.json
 	@sh scripts/sysdeps.sh node

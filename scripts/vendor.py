@@ -18,9 +18,12 @@ import sys
 import tomllib
 from pathlib import Path
 
+from cards import write_null_index  # scripts/cards.py: the one definition of the database's files
+
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
+DATA = ROOT / "static" / "data"  # the card database (scripts/cards.py), also git-ignored
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MANA_FILES = ("css/mana.min.css", "fonts/mana.woff", "fonts/mana.ttf")
 PACKAGES = ("@pyscript/core", "pyodide", "mana-font")
@@ -68,6 +71,7 @@ def main() -> None:
         json.dumps({package: pinned(package) for package in PACKAGES}, indent=2) + "\n"
     )
     print(f"vendor: {len(sources)} files in static/vendor ({changed} copied)")
+    write_card_index()
     write_precache()
 
 
@@ -77,10 +81,20 @@ def published_files() -> list[str]:
     files = {"index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
              "static/manifest.webmanifest", *(f.removeprefix("./") for f in config["files"])}  # fmt: skip
     files.add(config["interpreter"].removeprefix("./"))
-    for folder in ("static/vendor", "static/icons", "static/runtime"):
-        files.update(str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*") if p.is_file())
+    for folder in ("static/vendor", "static/icons", "static/runtime", "static/data"):
+        # Not dotfiles: a build in progress (scripts/cards.py) writes .*.tmp files before renaming them.
+        files.update(str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*")
+                     if p.is_file() and not p.name.startswith("."))  # fmt: skip
     files.discard("static/vendor/VERSIONS.json")
     return sorted(files)
+
+
+def write_card_index() -> None:
+    """static/data/cards.json saying "no database" when scripts/cards.py never ran, so the page
+    never asks for a missing file and uses its built-in catalog. An existing index is kept."""
+    if not (DATA / "cards.json").exists():
+        write_null_index(DATA)
+        print("vendor: static/data/cards.json: no card database (run `make cards` for one)")
 
 
 def write_precache() -> None:
