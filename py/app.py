@@ -12,42 +12,38 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
-from typing import Any
 
 from analysis_panel import AnalysisPanel
 from board import Board
-from card_view import DISPLAY
+from card_data import CardData
+from card_images import CardImages
 from deck_panel import DeckPanel
-from dom import Node, by_id, element, js_options
+from dom import Node, by_id, element, js_options, storage_get, storage_set
 from match_panel import MatchPanel
-from pyodide.ffi import create_proxy
+from preview import Preview
 from pyscript import document, window
 from setup_panel import PLAY_DRAW_KEY, SetupPanel
 from stats_panel import StatsPanel
 from texts import setup_summary, whole_number
 
-from opening_hand import ChooseStartingPlayer, GameState, Match, RulesError, find_format, random_seed
+from opening_hand import (
+    ChooseStartingPlayer,
+    DecklistError,
+    GameState,
+    Match,
+    RulesError,
+    find_format,
+    lookup,
+    random_seed,
+)
 from opening_hand.editions import EDITIONS
+from opening_hand.errors import CardCheckError
 from opening_hand.policy import POLICY_TEXT
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
 from opening_hand.stats import GameRecord, deck_key
 
 MANA_FONT_CSS = "static/vendor/mana-font/css/mana.min.css"  # vendored by scripts/vendor.py
-SETTINGS_KEY = "opening-hand/settings"
-
-
-def storage_get(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # storage turned off: the defaults
-        return None
-    return str(value) if value else None
-
-
-def storage_set(key: str, value: str) -> None:
-    with contextlib.suppress(Exception):  # storage off: the setting holds for this visit
-        window.localStorage.setItem(key, value)
 
 
 class App:
@@ -63,18 +59,37 @@ class App:
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
         self.fragment = ""  # the URL fragment of the setup on the page
         self.decks = DeckPanel()
+        self.card_data = CardData(self.on_card_data)
+        self.preview = Preview(self.el["preview"], self.card_data.oracle_text)
         self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
         by_id("policy").textContent = POLICY_TEXT
-        self.image_errors = create_proxy(self.on_image_error)  # one listener for every card image
-        self.el["tables"].addEventListener("error", self.image_errors, True)  # error events do not bubble
-        DISPLAY.images = storage_get(SETTINGS_KEY) == "images"
-        self.el["scryfall"].checked = DISPLAY.images
+        self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards)
         self.setup_panel.restore_play_draw(storage_get(PLAY_DRAW_KEY))
         if not document.getElementById("mana-font"):  # JS null is falsy; the symbols wait for the table
             document.head.append(element("link", "", id="mana-font", rel="stylesheet", href=MANA_FONT_CSS))
         self.summarise()
+        self.card_data.start()
 
     # ------------------------------------------------------------------- set-up
+
+    def on_card_data(self) -> None:
+        """The full card database is in: check the deck again and redraw the cards' faces."""
+        self.decks.refresh()
+        self.summarise()
+        self.render_boards()
+
+    def render_boards(self) -> None:
+        for board in (self.main, self.compare):
+            if board is not None and board.state is not None:
+                board.render()
+
+    def on_vanguard_name(self) -> None:
+        """A vanguard card the database knows brings its own modifiers (CR 103.3b, 103.4a)."""
+        info = lookup(str(self.setup_panel.el["vanguard-name"].value))
+        if info.has_type("Vanguard") and info.hand_modifier is not None and info.life_modifier is not None:
+            self.setup_panel.el["vanguard-name"].value = info.name
+            self.setup_panel.el["vanguard-hand"].value = str(info.hand_modifier)
+            self.setup_panel.el["vanguard-life"].value = str(info.life_modifier)
 
     def load_sample(self) -> None:
         self.decks.replace_text(SAMPLES[self.setup_panel.el["format"].value])
@@ -133,36 +148,13 @@ class App:
     def say_odds(self, text: str) -> None:
         by_id("odds-message").textContent = text
 
-    # ------------------------------------------------------------------- card images and the preview
+    # ------------------------------------------------------------------- card images
 
     def on_images(self) -> None:
-        DISPLAY.images = bool(self.el["scryfall"].checked)
-        storage_set(SETTINGS_KEY, "images" if DISPLAY.images else "")
-        for board in (self.main, self.compare):
-            if board is not None and board.state is not None:
-                board.render()
-
-    def on_image_error(self, event: Any) -> None:
-        image = event.target
-        if image.classList.contains("card-image"):
-            DISPLAY.failed_images.add(str(image.getAttribute("data-image-for")))
-            image.remove()  # the proxy face underneath shows
+        self.images.on_toggle()
 
     def inspect(self, card: Node | None) -> None:
-        """Enlarge a card (a tap on a phone, a click on a desktop) or close the preview."""
-        preview = self.el["preview"]
-        if card is None or (not preview.hidden and preview.dataset.cardId == card.dataset.cardId):
-            preview.hidden = True
-            preview.replaceChildren()
-            return
-        copy = card.cloneNode(True)
-        for attribute in ("data-testid", "data-zone", "data-card-id", "data-player", "aria-pressed", "type"):
-            copy.removeAttribute(attribute)
-        big = element("div", copy.className, role="img", aria_label=str(card.dataset.cardName))
-        big.replaceChildren(*list(copy.childNodes))
-        preview.replaceChildren(big)
-        preview.dataset.cardId = str(card.dataset.cardId)
-        preview.hidden = False
+        self.preview.inspect(card)
 
     # ------------------------------------------------------------------- dealing
 
@@ -171,7 +163,7 @@ class App:
 
     def read_setup(self, seed: int) -> Setup:
         return self.setup_panel.read(seed, str(self.decks.el["decklist"].value), self.decks.marked_names(),
-                                     bool(self.decks.el["skip-bad"].checked))  # fmt: skip
+                                     bool(self.decks.el["skip-bad"].checked), self.decks.pool())  # fmt: skip
 
     def deal(self, new_seed: bool = False) -> None:
         """Deal (D) with the form's seed, or the next hand (N): the same setup, a new seed."""
@@ -179,6 +171,7 @@ class App:
         try:
             seed = random_seed() if new_seed else self.setup_panel.read_seed()
             setup = self.read_setup(seed)
+            self.check_cards(setup)
             states = self.start_all(setup)
         except RulesError as error:
             self.refuse(error)
@@ -189,6 +182,23 @@ class App:
         self.stats.show_deck(self.deck_key())
         self.answer_play_draw()
         self.to_table()
+
+    def check_cards(self, setup: Setup) -> None:
+        """With the full card database: unknown names and cards not allowed here stop a deal,
+        unless the player skips the deck checks."""
+        if setup.unchecked:
+            return
+        try:
+            self.decks.check_cards(setup.deck, setup.skip_bad)
+        except CardCheckError as error:
+            count = len(error.lines)
+            raise RulesError(
+                f"{count} card problem{'s' if count != 1 else ''} in the deck (marked in the deck panel): "
+                f"{error.problems[0]}{' …' if count > 1 else ''}\n"
+                "Fix the list, or tick “Skip deck checks” to practise with it anyway."
+            ) from error
+        except DecklistError:
+            return  # start_all says what cannot be read
 
     def refuse(self, error: RulesError) -> None:
         """A setup that cannot be dealt: say why beside the prompt, and in the panel at fault
@@ -362,6 +372,7 @@ class App:
             return
         self.setup_panel.fill(setup)
         self.decks.el["skip-bad"].checked = setup.skip_bad
+        self.decks.el["card-pool"].value = setup.pool
         self.decks.lands = set(setup.lands)
         self.decks.replace_text(setup.deck)
         self.fragment = fragment_

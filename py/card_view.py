@@ -7,6 +7,7 @@ listener removes it and the proxy face shows. Card names reach the DOM only as t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
@@ -80,8 +81,11 @@ def card_face(card: Card, seat: int, zone: str, face: Face) -> Node:
     if info.mana_cost:  # read out as text; the symbols are drawn for the eye only
         title.append(element("span", "sr-only", f", mana cost {info.mana_cost}"))
         cost = element("span", "card-cost", aria_hidden="true")
-        for symbol in info.mana_cost.strip("{}").split("}{"):
-            cost.append(element("i", f"ms ms-cost ms-{mana_class(symbol)}", data_symbol=symbol))
+        for number, half in enumerate(info.mana_cost.split(" // ")):  # a split card: both halves
+            if number:
+                cost.append(element("span", "cost-split", "//"))
+            for symbol in re.findall(r"\{([^{}]+)\}", half):
+                cost.append(element("i", f"ms ms-cost ms-{mana_class(symbol)}", data_symbol=symbol))
         title.append(cost)
     node.append(title)
     node.append(element("div", "card-art", type_glyph(info.type_line), aria_hidden="true"))

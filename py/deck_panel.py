@@ -10,13 +10,17 @@ User text reaches the DOM only through ``textContent``, ``value`` and attributes
 from __future__ import annotations
 
 from dom import Node, element
+from problem_list import ProblemList, problems_of
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from opening_hand import Decklist, DecklistError, RulesError, lookup, parse_decklist
-from opening_hand.cards import normalise
+from opening_hand.cardcheck import POOLS, card_problems
+from opening_hand.carddb import CardDatabase
+from opening_hand.cards import database, normalise
 from opening_hand.decklist import to_arena
-from opening_hand.errors import DeckCheckError
+from opening_hand.errors import CardCheckError, LineProblem
+from opening_hand.formats import FORMATS
 from opening_hand.library import STORAGE_KEY, Library, LibraryError, SavedDeck, dump_library, load_library
 from opening_hand.samples import SAMPLES
 
@@ -39,7 +43,7 @@ class DeckPanel:
             for name in (
                 "decklist", "restore", "format", "deck-summary", "skip-bad", "land-marks", "card-types-summary",
                 "export-text", "deck-name", "saved-decks", "deck-undo", "library-message", "deck-message",
-                "deck-problems", "deck-fold",
+                "deck-problems", "deck-fold", "card-pool",
             )
         }  # fmt: skip
         self.counts = ""  # "60 cards, 22 lands" for the folded panel
@@ -47,6 +51,7 @@ class DeckPanel:
         self.lands: set[str] = set()  # normalised names the player marked as lands
         self.hinted: set[str] = set()  # normalised names a category header called lands
         self.deleted: SavedDeck | None = None
+        self.problems = ProblemList(self.el["deck-problems"], self.el["decklist"])
         self.library = self.read_library()
         self.render_library()
         self.refresh()
@@ -97,35 +102,35 @@ class DeckPanel:
     def show_problems(self, error: RulesError | None) -> bool:
         """Mark the decklist's problems in the panel (each line's button selects it in the
         box); True when ``error`` was about the deck. ``None`` clears them."""
-        cause = error.__cause__ if error is not None and error.__cause__ is not None else error
-        problems: list[tuple[int | None, str]] = []
-        if isinstance(cause, DecklistError):
-            problems = [(problem.line, str(problem)) for problem in cause.problems]
-        elif isinstance(cause, DeckCheckError):
-            problems = [(None, problem) for problem in cause.problems]
-        items = document.createDocumentFragment()
-        for line, text in problems:
-            item = element("li")
-            if line:
-                item.append(element("button", "", text, type="button", data_line=str(line)))
-            else:
-                item.append(element("span", "", text))
-            items.append(item)
-        self.el["deck-problems"].replaceChildren(items)
-        self.el["deck-problems"].hidden = not problems
-        self.say(str(error) if problems and error is not None else "")
+        problems = problems_of(error)
+        self.problems.show(problems)
+        self.say("")  # the list says it all; the message is for what is not a line's problem
         return bool(problems)
 
     def select_line(self, line: int) -> None:
-        """Select line ``line`` (1-based) of the decklist box, so the player sees which it is."""
-        box = self.el["decklist"]
-        text = str(box.value)
-        lines = text.split("\n")
-        if not 1 <= line <= len(lines):
-            return
-        start = sum(len(x) + 1 for x in lines[: line - 1])
-        box.focus()
-        box.setSelectionRange(start, start + len(lines[line - 1]))
+        self.problems.select_line(line)
+
+    def apply_fix(self, line: int, fixed: str) -> None:
+        if self.problems.apply_fix(line, fixed):
+            self.say(f"Line {line} changed to “{fixed}” (Ctrl+Z takes it back).")
+
+    def pool(self) -> str:
+        value = str(self.el["card-pool"].value)
+        return value if value in POOLS else ""
+
+    def card_check(self, text: str, deck: Decklist) -> tuple[LineProblem, ...]:
+        """What the full card database says of the deck's cards (nothing until it is loaded)."""
+        full = database()
+        if not isinstance(full, CardDatabase):
+            return ()
+        fmt = FORMATS.get(str(self.el["format"].value), FORMATS["constructed"])
+        return card_problems(text, deck, fmt, self.pool(), full)
+
+    def check_cards(self, text: str, skip_bad: bool) -> None:
+        """Raise :class:`CardCheckError` for a deck the database finds fault with (Deal)."""
+        lines = self.card_check(text, self.parse_text(text, skip_bad))
+        if lines:
+            raise CardCheckError(lines)
 
     def marked_names(self) -> tuple[str, ...]:
         """The (normalised) names counted as lands beyond the catalog: marks and type hints."""
@@ -152,7 +157,11 @@ class DeckPanel:
             self.el["land-marks"].replaceChildren()
             self.show_problems(error)
             return
-        self.show_problems(None)
+        started = window.performance.now()
+        checked = self.card_check(str(self.el["decklist"].value), deck)
+        self.problems.show(checked)
+        self.el["deck-problems"].dataset.checkMs = f"{window.performance.now() - started:.1f}"  # for `make bench`
+        self.say("")
         self.hinted = {normalise(name) for name, kind in deck.type_hints if kind == "Land"}
         cards = deck.main_cards()
         lands = sum(1 for n in cards if lookup(n).is_land or normalise(n) in self.lands | self.hinted)
@@ -161,8 +170,10 @@ class DeckPanel:
         if deck.sideboard:
             parts.append(f"sideboard {len(deck.sideboard_cards())}")
         unknown = sorted({n for n in cards if not lookup(n).known})
-        if unknown:
-            parts.append(f"{len(unknown)} card{'s' if len(unknown) != 1 else ''} unknown to the catalog")
+        if checked:
+            parts.append(f"{len(checked)} card problem{'s' if len(checked) != 1 else ''} (below)")
+        elif unknown:
+            parts.append(f"{len(unknown)} card{'s' if len(unknown) != 1 else ''} unknown to the built-in catalog")
         if deck.skipped:
             parts.append(f"{len(deck.skipped)} line{'s' if len(deck.skipped) != 1 else ''} skipped")
         self.el["deck-summary"].textContent = "; ".join(parts) + "."

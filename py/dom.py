@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 Node = Any  # a JavaScript DOM node reached through Pyodide's FFI
 
@@ -34,6 +35,18 @@ def fragment() -> Node:
 def js_options(**options: object) -> Any:
     """A plain JavaScript object for an options argument (``{block: "start"}``)."""
     from pyodide.ffi import to_js
-    from pyscript import window
 
     return to_js(options, dict_converter=window.Object.fromEntries)
+
+
+def storage_get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage turned off: the defaults
+        return None
+    return str(value) if value else None
+
+
+def storage_set(key: str, value: str) -> None:
+    with contextlib.suppress(Exception):  # storage off: the setting holds for this visit
+        window.localStorage.setItem(key, value)

@@ -130,9 +130,23 @@ def on_skip_bad(_event: object) -> None:
 
 @when("click", "#deck-problems")
 def on_problem(event: Any) -> None:
+    fix = event.target.closest("button[data-fix]")
+    if fix:
+        app().decks.apply_fix(int(fix.dataset.fixLine), str(fix.dataset.fix))
+        return
     button = event.target.closest("button[data-line]")
     if button:
         app().decks.select_line(int(button.dataset.line))
+
+
+@when("change", "#card-pool")
+def on_card_pool(_event: object) -> None:
+    refresh_deck()
+
+
+@when("change", "#vanguard-name")
+def on_vanguard_name(_event: object) -> None:
+    app().on_vanguard_name()
 
 
 @when("change", "#land-marks")

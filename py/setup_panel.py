@@ -87,7 +87,7 @@ class SetupPanel:
             raise RulesError(f"The seed must be a whole number from 0 to {MAX_SEED}, or blank for a random one.")
         return seed
 
-    def read(self, seed: int, deck: str, lands: tuple[str, ...], skip_bad: bool) -> Setup:
+    def read(self, seed: int, deck: str, lands: tuple[str, ...], skip_bad: bool, pool: str = "") -> Setup:
         """The form as a :class:`Setup`; raises RulesError naming the field that is wrong."""
         fmt = find_format(self.el["format"].value)
         n = whole_number(str(self.el["players"].value)) or 0
@@ -117,7 +117,7 @@ class SetupPanel:
             deck=deck, format=fmt.key, players=n, edition=edition, seed=seed,
             control="all" if self.el["control"].value == "all" else "1", compare=compare, teams=teams,
             shared=shared, vanguard=vanguard, lands=lands, unchecked=bool(self.el["unchecked"].checked),
-            skip_bad=skip_bad,
+            skip_bad=skip_bad, pool=pool,
         )  # fmt: skip
 
     def fill(self, setup: Setup) -> None:

@@ -27,6 +27,7 @@ TEXT_MAGIC = "opening-hand-text"
 VERSION = "1"
 SINGLE_FACE_IN_HAND = {"split"}  # CR 709.4: a split card has both halves' characteristics in a hand
 CUTOFF = 0.75  # how alike a suggestion must be (difflib's ratio)
+CLOSE = 0.85  # a match this close ends the search
 
 EXAMPLE = (
     "opening-hand-cards\t1\t2026-11-20\t2\tstandard,modern\n"
@@ -154,16 +155,25 @@ class CardDatabase:
         """Up to ``limit`` card names close to ``name``, the closest first.
 
         Candidates are the names (and face names) of about the same length that begin with
-        the same letter or end with the same three letters, so a typo anywhere but at both
-        ends is found; difflib ranks them."""
+        the same three letters or end with the same three letters, so a typo anywhere but at
+        both ends is found; difflib ranks them. Those that share both ends are tried first:
+        when one of them is a near match, the rest are not looked at."""
         key = normalise(name)
         if not key:
             return ()
         starts, ends = self._buckets()
+        first, last = starts.get(key[:3], []), ends.get(key[-3:], [])
+        both = set(first).intersection(last)
+        ranked: dict[str, float] = {}
+        self._rank(key, both, ranked)
+        if not ranked or max(ranked.values()) < CLOSE:
+            self._rank(key, set(first).union(last) - both, ranked)
+        return tuple(sorted(ranked, key=lambda card: (-ranked[card], card))[:limit])
+
+    def _rank(self, key: str, candidates: set[int], ranked: dict[str, float]) -> None:
         near = max(3, len(key) // 4)
         matcher = difflib.SequenceMatcher(None, b=key, autojunk=False)
-        ranked: dict[str, float] = {}
-        for number in {*starts.get(key[0], ()), *ends.get(key[-3:], ())}:
+        for number in candidates:
             spelled = self._keys[number]
             if abs(len(spelled) - len(key)) > near:
                 continue
@@ -173,10 +183,9 @@ class CardDatabase:
                 card = self._key_names[number]
                 if ratio >= CUTOFF and ratio > ranked.get(card, 0.0):
                     ranked[card] = ratio
-        return tuple(sorted(ranked, key=lambda card: (-ranked[card], card))[:limit])
 
     def _buckets(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
-        """Every name and face name by its first letter and by its last three, built once."""
+        """Every name and face name by its first three letters and its last three, built once."""
         if self._starts is None or self._ends is None:
             starts: dict[str, list[int]] = {}
             ends: dict[str, list[int]] = {}
@@ -186,7 +195,7 @@ class CardDatabase:
                     number = len(self._keys)
                     self._keys.append(key)
                     self._key_names.append(name)
-                    starts.setdefault(key[:1], []).append(number)
+                    starts.setdefault(key[:3], []).append(number)
                     ends.setdefault(key[-3:], []).append(number)
             self._starts, self._ends = starts, ends
         return self._starts, self._ends

@@ -14,13 +14,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from guard import Guard
 from pages import AppPage
 from serve import serve_in_thread  # scripts/ is on pythonpath (pyproject.toml)
 
 ROOT = Path(__file__).resolve().parents[2]
+SCRYFALL_FIXTURE = ROOT / "tests/fixtures/scryfall/oracle-cards.json"
+NO_CARD_DATA = {"format": 1, "cards": None}
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -62,6 +64,9 @@ def app(page: Page, server_url: str) -> Iterator[AppPage]:
     # No start-up snapshot (static/runtime/pyodide.mjs): its background boot would compete
     # with the test for the CPU. test_snapshot.py and test_offline.py test it.
     page.context.add_init_script("globalThis.openingHandSnapshot = false;")
+    # The same card data for every test, whether or not `make cards` has put a database in
+    # static/data/: the built-in catalog. Tests of the database ask for `card_db`.
+    page.route("**/static/data/cards.json", lambda route: route.fulfill(json=NO_CARD_DATA))
     if os.environ.get("OH_QUICK_FAIL"):  # a faster look at what fails (expect() keeps its 5 s)
         page.set_default_timeout(5000)
     guard = Guard(page, server_url)
@@ -71,3 +76,34 @@ def app(page: Page, server_url: str) -> Iterator[AppPage]:
         guard.problems.append(f"Python error shown on the page: {page.locator('.py-error').first.inner_text()}")
     assert not guard.dialogs, f"the page opened dialogs: {guard.dialogs}"
     assert not guard.problems, "\n".join(guard.problems)
+
+
+@pytest.fixture(scope="session")
+def card_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The card database scripts/cards.py builds from the Scryfall-format fixture."""
+    out = tmp_path_factory.mktemp("card-data")
+    command = [sys.executable, str(ROOT / "scripts/cards.py"), "--from", str(SCRYFALL_FIXTURE), "--out", str(out)]
+    subprocess.run(command, check=True, capture_output=True)
+    return out
+
+
+def serve_card_files(page: Page, folder: Path) -> None:
+    """Answer the page's requests for static/data/* from ``folder`` (a 404 for anything else)."""
+
+    def answer(route: Route) -> None:
+        name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
+        path = folder / name
+        if path.is_file():
+            kind = "application/json" if name.endswith(".json") else "application/gzip"
+            route.fulfill(body=path.read_bytes(), content_type=kind)
+        else:
+            route.fulfill(status=404, body="not found")
+
+    page.route("**/static/data/*", answer)
+
+
+@pytest.fixture
+def card_db(app: AppPage, card_files: Path) -> Path:
+    """The page with the fixture's card database to load (after ready, when idle)."""
+    serve_card_files(app.page, card_files)
+    return card_files
