@@ -59,3 +59,4 @@ chromium: $(VENV)/.installed
 bench: runtime test-deps
 	$(VPY) scripts/bench.py
 	$(VPY) scripts/bench_odds.py
+	$(VPY) scripts/bench_cards.py

@@ -10,6 +10,7 @@ No rule is decided here. User text only reaches the DOM through ``textContent``,
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import replace
 
@@ -61,6 +62,8 @@ class App:
         self.decks = DeckPanel()
         self.card_data = CardData(self.on_card_data)
         self.preview = Preview(self.el["preview"], self.card_data.oracle_text)
+        self.decks.needs_text = self.load_text
+        self.text_task: Any = None  # the oracle text being fetched for a companion condition
         self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
         by_id("policy").textContent = POLICY_TEXT
         self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards)
@@ -77,6 +80,10 @@ class App:
         self.decks.refresh()
         self.summarise()
         self.render_boards()
+
+    def load_text(self) -> None:
+        """The deck's companion needs rules text (Zirda): fetch it, then check the deck again."""
+        self.text_task = asyncio.ensure_future(self.card_data.text_then(self.decks.refresh))
 
     def render_boards(self) -> None:
         for board in (self.main, self.compare):

@@ -144,15 +144,26 @@ class CardData:
         self.status.dataset.timings = json.dumps({k: round(v, 1) for k, v in timings.items()})
         self.on_loaded()
 
-    async def oracle_text(self, name: str) -> str | None:
-        """A card's rules text, fetching the text file the first time; None when there is none."""
+    async def load_text(self) -> bool:
+        """Fetch the oracle text once; True when it is in."""
         database = self.database
         if database is None or not self.text_file:
-            return None
+            return False
         if not database.has_text:
             try:
                 database.add_text(unpack(await _fetch(f"static/data/{self.text_file}")))
             except (Unavailable, CardDataError):
-                self.text_file = None  # say nothing more: the card face still shows
-                return None
-        return database.oracle_text(name)
+                self.text_file = None  # say nothing more: the card faces still show
+                return False
+        return True
+
+    async def oracle_text(self, name: str) -> str | None:
+        """A card's rules text, fetching the text file the first time; None when there is none."""
+        if not await self.load_text() or self.database is None:
+            return None
+        return self.database.oracle_text(name)
+
+    async def text_then(self, done: Callable[[], None]) -> None:
+        """Fetch the oracle text, then call ``done`` (a companion condition that needs it)."""
+        if await self.load_text():
+            done()

@@ -9,6 +9,8 @@ User text reaches the DOM only through ``textContent``, ``value`` and attributes
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dom import Node, element
 from problem_list import ProblemList, problems_of
 from pyodide.ffi import create_once_callable, to_js
@@ -23,6 +25,7 @@ from opening_hand.errors import CardCheckError, LineProblem
 from opening_hand.formats import FORMATS
 from opening_hand.library import STORAGE_KEY, Library, LibraryError, SavedDeck, dump_library, load_library
 from opening_hand.samples import SAMPLES
+from opening_hand.special import is_named
 
 SOURCES = {
     "text": "a plain list",
@@ -52,6 +55,7 @@ class DeckPanel:
         self.hinted: set[str] = set()  # normalised names a category header called lands
         self.deleted: SavedDeck | None = None
         self.problems = ProblemList(self.el["deck-problems"], self.el["decklist"])
+        self.needs_text: Callable[[], None] = lambda: None  # a companion condition wants rules text
         self.library = self.read_library()
         self.render_library()
         self.refresh()
@@ -123,6 +127,8 @@ class DeckPanel:
         full = database()
         if not isinstance(full, CardDatabase):
             return ()
+        if not full.has_text and any(is_named(n, "Zirda, the Dawnwaker") for n in deck.sideboard_cards()):
+            self.needs_text()
         fmt = FORMATS.get(str(self.el["format"].value), FORMATS["constructed"])
         return card_problems(text, deck, fmt, self.pool(), full)
 
@@ -180,8 +186,13 @@ class DeckPanel:
         self.render_land_marks(cards)
 
     def render_land_marks(self, cards: tuple[str, ...]) -> None:
-        """One checkbox per card name the catalog does not know as a land (unknown ones first)."""
-        names = sorted({n for n in cards if not lookup(n).is_land}, key=lambda n: (lookup(n).known, n.casefold()))
+        """One checkbox per card name the card data does not know as a land (unknown ones first).
+        With the full database only the names it lacks are left to mark, and cards with a land
+        on their back face (modal double-faced cards), which some players count as lands."""
+        full = isinstance(database(), CardDatabase)
+        infos = {n: lookup(n) for n in set(cards)}
+        names = sorted((n for n, i in infos.items() if not i.is_land and (not full or not i.known or i.land_on_back)),
+                       key=lambda n: (infos[n].known, n.casefold()))  # fmt: skip
         fragment = document.createDocumentFragment()
         for name in names:
             box = element("input", "", type="checkbox", data_land_name=name)

@@ -123,8 +123,8 @@ def in_browser(url: str, built: dict[str, Any], rounds: int) -> dict[str, Any]:
     with sync_playwright() as p:
         browser = p.chromium.launch(args=LAUNCH_ARGS, executable_path="/usr/bin/chromium"
                                     if Path("/usr/bin/chromium").exists() else None)  # fmt: skip
-        for _ in range(rounds):
-            for with_data in (True, False):
+        for number in range(rounds):
+            for with_data in (True, False) if number % 2 else (False, True):  # neither always goes first
                 context = browser.new_context(service_workers="block")
                 context.add_init_script("globalThis.openingHandSnapshot = false;" + READY_AT)
                 page = context.new_page()

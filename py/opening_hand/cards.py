@@ -75,6 +75,12 @@ class CardInfo:
         return "Land" in self.types
 
     @property
+    def land_on_back(self) -> bool:
+        """A land on a later face (a modal double-faced card such as Agadeem's Awakening),
+        which some players count as a land when building a deck."""
+        return any("Land" in face.split("—")[0].split() for face in self.full_type_line.split(" // ")[1:])
+
+    @property
     def is_permanent(self) -> bool:
         """CR 110.4: artifact, battle, creature, enchantment, land and planeswalker cards."""
         return bool({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"} & set(self.types))

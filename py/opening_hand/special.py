@@ -12,11 +12,12 @@ Every other card is a plain card.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import CardInfo, lookup, normalise
+from .cards import CardInfo, database, lookup, normalise
 
 SERUM_POWDER = "Serum Powder"
 GEMSTONE_CAVERNS = "Gemstone Caverns"
@@ -149,10 +150,54 @@ COMPANIONS: dict[str, Callable[[Sequence[str], int], Verdict]] = {
     ),
     normalise("Umori, the Collector"): lambda deck, _m: _umori(deck),
     normalise("Yorion, Sky Nomad"): _yorion,
-    normalise("Zirda, the Dawnwaker"): lambda deck, _m: Verdict(
-        None, "unverified: the catalog has no rules text (condition: each permanent card has an activated ability)"
-    ),
+    normalise("Zirda, the Dawnwaker"): lambda deck, _m: _zirda(deck),
 }
+
+BASIC_LAND_TYPES = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
+# Keyword abilities that are activated abilities (CR 702): their cards show no "cost: effect" line.
+_ACTIVATED_KEYWORDS = re.compile(
+    r"^(Equip|Cycling|\w+cycling|Level up|Reconfigure|Crew|Fortify|Outlast|Scavenge|Unearth|Embalm|Eternalize|"
+    r"Ninjutsu|Transmute|Forecast|Bloodrush|Reinforce|Boast|Exhaust|Station|Transfigure|Encore|Craft|Adapt|"
+    r"Monstrosity|Auto|Ascend)\b",
+    re.MULTILINE,
+)
+
+
+def has_activated_ability(text: str) -> bool:
+    r"""CR 602.1: an activated ability is written "[Cost]: [Effect.]" (loyalty abilities too),
+    or is a keyword that stands for one (Equip, Cycling ...). Quoted abilities granted to
+    other objects do not count.
+
+    >>> has_activated_ability("{T}: Add {G}."), has_activated_ability("Flying"), has_activated_ability("Equip {2}")
+    (True, False, True)
+    >>> has_activated_ability('Creatures you control have "{T}: Add {G}."')
+    False
+    >>> has_activated_ability("+1: Draw a card.\n−3: Exile target creature."), has_activated_ability("(Reminder: x.)")
+    (True, False)
+    """
+    for line in text.split("\n"):
+        if ":" in re.sub(r'"[^"]*"|\([^)]*\)', "", line):  # no quoted grants, no reminder text
+            return True
+    return _ACTIVATED_KEYWORDS.search(text) is not None
+
+
+def _zirda(deck: Sequence[str]) -> Verdict:
+    condition = "each permanent card has an activated ability"
+    source = database()
+    texts = getattr(source, "oracle_text", None) if source is not None and getattr(source, "has_text", False) else None
+    if texts is None:
+        return Verdict(None, f"unverified: the card data has no rules text loaded (condition: {condition})")
+    for name in sorted(set(deck)):
+        info = lookup(name)
+        if not info.known:
+            return Verdict(None, f"unverified: the card data does not know {info.name} (condition: {condition})")
+        if info.is_permanent and not BASIC_LAND_TYPES & set(info.subtypes):  # CR 305.6: "{T}: Add ..."
+            text = texts(info.name)
+            if text is None:
+                return Verdict(None, f"unverified: no rules text for {info.name} (condition: {condition})")
+            if not has_activated_ability(text.split("\n//\n")[0]):
+                return Verdict(False, f"{info.name} breaks the condition: {condition}")
+    return Verdict(True, f"met: {condition}")
 
 
 def is_companion(name: str) -> bool:

@@ -58,6 +58,8 @@ def test_an_arena_export_reads_every_land_and_every_face(app: AppPage, card_db: 
     summary = app.page.get_by_test_id("deck-summary")
     expect(summary).to_contain_text("Read as an Arena export: 60 cards, 24 lands")
     assert problems(app.page) == []
+    # Every card is known, so no card is left to mark as a land by hand.
+    expect(app.page.locator("#land-marks input")).to_have_count(0)
     app.deal(seed=7)
     app.choose_to_play_if_asked()
     types = app.hand().locator(".card-type").all_inner_texts()

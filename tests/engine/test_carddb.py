@@ -15,6 +15,7 @@ from opening_hand.carddb import CardDatabase, CardDataError
 from opening_hand.cards import canonical_name, database, use_database
 from opening_hand.formats import find_format
 from opening_hand.share import POOL_NAMES
+from opening_hand.special import companion_verdict
 
 FORMATS = "standard,pioneer,modern,legacy,vintage,pauper,commander,standardbrawl,brawl"
 ROWS = [
@@ -26,6 +27,8 @@ ROWS = [
     "Counterspell\t{U}{U}\t2\tInstant\tU\tU\t---LLLL-L\t",
     "Delver of Secrets // Insectile Aberration\t{U} // \t1\tCreature — Human Wizard // Creature — Human Insect"
     "\tU\tU\t-LLLLLL-L\tlayout=transform",
+    "Agadeem's Awakening // Agadeem, the Undercrypt\t{X}{B}{B}{B} // \t3\tSorcery // Land\tB\tB\t-LLLL-L-L"
+    "\tlayout=modal_dfc",
     "Eladamri\t\t0\tVanguard\t\t\t---------\thand=-1;life=+15;layout=vanguard",
     "Fire // Ice\t{1}{R} // {1}{U}\t4\tInstant // Instant\tUR\tUR\t--LLL-L-L\tlayout=split",
     "Kenrith, the Returned King\t{4}{W}\t5\tLegendary Creature — Human Noble\tW\tWUBRG\t--LLL-L-L\t",
@@ -107,11 +110,14 @@ def test_cards_have_their_characteristics_in_the_hand() -> None:
     fire = DB.info("Fire // Ice")
     assert fire is not None  # CR 709.4: a split card has both halves' characteristics
     assert (fire.mana_cost, fire.mana_value, fire.colours, fire.types) == ("{1}{R} // {1}{U}", 4, "UR", ("Instant",))
+    assert not fire.land_on_back and not delver.land_on_back
     mesa = DB.info("Arid Mesa")
     assert mesa is not None and mesa.is_land and not mesa.is_basic_land and mesa.known
     assert DB.info("Mountain") is not None and DB.info("Mountain").is_basic_land  # type: ignore[union-attr]
     kenrith = DB.info("Kenrith, the Returned King")
     assert kenrith is not None and (kenrith.colours, kenrith.colour_identity) == ("W", "WUBRG")
+    agadeem = DB.info("Agadeem, the Undercrypt")
+    assert agadeem is not None and agadeem.land_on_back and not agadeem.is_land and agadeem.types == ("Sorcery",)
     vanguard = DB.info("Eladamri")
     assert vanguard is not None and (vanguard.hand_modifier, vanguard.life_modifier) == (-1, 15)
     assert vanguard.has_type("Vanguard")
@@ -278,3 +284,25 @@ def test_a_spelled_quantity_comes_with_its_fix_and_real_card_names_are_left_alon
     # Names that begin with a number word are cards, not quantities.
     assert parse_decklist("Seven Dwarves\nOne with Nothing").main[0].name == "Seven Dwarves"
     assert parse_decklist("3 Three Visits").main[0].count == 3
+
+
+def test_zirdas_condition_is_decided_from_the_rules_text_once_it_is_loaded(full_database: CardDatabase) -> None:
+    """CR 103.2b: Zirda needs every permanent card to have an activated ability (CR 602.1)."""
+    db = CardDatabase.parse(
+        text(ROWS + ["Zirda, the Dawnwaker\t{1}{R/W}{R/W}\t3\tLegendary Creature — Elemental Fox\tRW\tRW\t--LLL-L-L\t"])
+    )
+    use_database(db)
+    deck = ["Mountain"] * 20 + ["Monastery Swiftspear"] * 20 + ["Lightning Bolt"] * 20
+    assert companion_verdict("Zirda, the Dawnwaker", deck, 60).met is None  # no text yet
+    db.add_text(
+        "opening-hand-text\t1\t2026-11-20\t3\n"
+        "Mountain\t({T}: Add {R}.)\n"
+        "Monastery Swiftspear\tHaste\\nProwess\n"
+        "Lightning Bolt\tLightning Bolt deals 3 damage to any target.\n"
+        "Arid Mesa\t{T}, Pay 1 life, Sacrifice Arid Mesa: Search your library for a Mountain or Plains card.\n"
+    )
+    verdict = companion_verdict("Zirda, the Dawnwaker", deck, 60)
+    assert (verdict.met, verdict.reason.split(" breaks")[0]) == (False, "Monastery Swiftspear")
+    assert companion_verdict("Zirda, the Dawnwaker", ["Arid Mesa"] * 20 + ["Lightning Bolt"] * 40, 60).met is True
+    # A basic land type gives its land a mana ability (CR 305.6), printed only as reminder text.
+    assert companion_verdict("Zirda, the Dawnwaker", ["Mountain"] * 40 + ["Sacred Foundry"] * 20, 60).met is True
