@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import replace
+from typing import Any
 
 from analysis_panel import AnalysisPanel
 from board import Board
@@ -20,25 +21,24 @@ from card_data import CardData
 from card_images import CardImages
 from deck_panel import DeckPanel
 from dom import Node, by_id, element, js_options, storage_get, storage_set
+from library_panel import LibraryPanel
 from match_panel import MatchPanel
 from preview import Preview
 from pyscript import document, window
+from scryfall_lookup import ScryfallLookup
 from setup_panel import PLAY_DRAW_KEY, SetupPanel
 from stats_panel import StatsPanel
 from texts import setup_summary, whole_number
 
 from opening_hand import (
     ChooseStartingPlayer,
-    DecklistError,
     GameState,
     Match,
     RulesError,
     find_format,
-    lookup,
     random_seed,
 )
 from opening_hand.editions import EDITIONS
-from opening_hand.errors import CardCheckError
 from opening_hand.policy import POLICY_TEXT
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
@@ -60,6 +60,7 @@ class App:
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
         self.fragment = ""  # the URL fragment of the setup on the page
         self.decks = DeckPanel()
+        self.library = LibraryPanel(self.decks)
         self.card_data = CardData(self.on_card_data)
         self.preview = Preview(self.el["preview"], self.card_data.oracle_text)
         self.decks.needs_text = self.load_text
@@ -67,6 +68,7 @@ class App:
         self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
         by_id("policy").textContent = POLICY_TEXT
         self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards)
+        self.scryfall = ScryfallLookup(self.card_data.note, self.on_card_data, self.decklist_text)
         self.setup_panel.restore_play_draw(storage_get(PLAY_DRAW_KEY))
         if not document.getElementById("mana-font"):  # JS null is falsy; the symbols wait for the table
             document.head.append(element("link", "", id="mana-font", rel="stylesheet", href=MANA_FONT_CSS))
@@ -76,7 +78,9 @@ class App:
     # ------------------------------------------------------------------- set-up
 
     def on_card_data(self) -> None:
-        """The full card database is in: check the deck again and redraw the cards' faces."""
+        """The full card database is in (or cards looked up on Scryfall joined it): check the
+        deck again and redraw the cards' faces."""
+        self.scryfall.start(self.card_data.database)
         self.decks.refresh()
         self.summarise()
         self.render_boards()
@@ -85,18 +89,13 @@ class App:
         """The deck's companion needs rules text (Zirda): fetch it, then check the deck again."""
         self.text_task = asyncio.ensure_future(self.card_data.text_then(self.decks.refresh))
 
+    def decklist_text(self) -> str:
+        return str(self.decks.el["decklist"].value)
+
     def render_boards(self) -> None:
         for board in (self.main, self.compare):
             if board is not None and board.state is not None:
                 board.render()
-
-    def on_vanguard_name(self) -> None:
-        """A vanguard card the database knows brings its own modifiers (CR 103.3b, 103.4a)."""
-        info = lookup(str(self.setup_panel.el["vanguard-name"].value))
-        if info.has_type("Vanguard") and info.hand_modifier is not None and info.life_modifier is not None:
-            self.setup_panel.el["vanguard-name"].value = info.name
-            self.setup_panel.el["vanguard-hand"].value = str(info.hand_modifier)
-            self.setup_panel.el["vanguard-life"].value = str(info.life_modifier)
 
     def load_sample(self) -> None:
         self.decks.replace_text(SAMPLES[self.setup_panel.el["format"].value])
@@ -118,6 +117,7 @@ class App:
         self.el["setup-summary"].textContent = text
         panel["setup-fold"].textContent = setup_summary("", fmt.name, players, rules, seed).removeprefix("Deck · ")
         self.decks.el["deck-fold"].textContent = f"{name} · {self.decks.short_summary()}"
+        self.scryfall.schedule()  # the decklist may have changed: its new names, once it rests
 
     def fold(self, folded: bool) -> None:
         """Fold the setup and the deck to their summaries once a game is dealt (Change unfolds them)."""
@@ -159,6 +159,7 @@ class App:
 
     def on_images(self) -> None:
         self.images.on_toggle()
+        self.scryfall.on_option()
 
     def inspect(self, card: Node | None) -> None:
         self.preview.inspect(card)
@@ -178,7 +179,8 @@ class App:
         try:
             seed = random_seed() if new_seed else self.setup_panel.read_seed()
             setup = self.read_setup(seed)
-            self.check_cards(setup)
+            if not setup.unchecked:
+                self.decks.check_cards(setup.deck, setup.skip_bad)
             states = self.start_all(setup)
         except RulesError as error:
             self.refuse(error)
@@ -189,23 +191,6 @@ class App:
         self.stats.show_deck(self.deck_key())
         self.answer_play_draw()
         self.to_table()
-
-    def check_cards(self, setup: Setup) -> None:
-        """With the full card database: unknown names and cards not allowed here stop a deal,
-        unless the player skips the deck checks."""
-        if setup.unchecked:
-            return
-        try:
-            self.decks.check_cards(setup.deck, setup.skip_bad)
-        except CardCheckError as error:
-            count = len(error.lines)
-            raise RulesError(
-                f"{count} card problem{'s' if count != 1 else ''} in the deck (marked in the deck panel): "
-                f"{error.problems[0]}{' …' if count > 1 else ''}\n"
-                "Fix the list, or tick “Skip deck checks” to practise with it anyway."
-            ) from error
-        except DecklistError:
-            return  # start_all says what cannot be read
 
     def refuse(self, error: RulesError) -> None:
         """A setup that cannot be dealt: say why beside the prompt, and in the panel at fault

@@ -96,8 +96,14 @@ class CardData:
         self.say(f"Card data: the built-in catalog ({self.built_in} cards)")
 
     def say(self, text: str) -> None:
+        self.said = text
         self.status.textContent = text
         self.status.dataset.state = self.state
+
+    def note(self, text: str, state: str) -> None:
+        """A word about the cards looked up on Scryfall (``scryfall_lookup``), after the status."""
+        self.status.textContent = f"{self.said} {text}"
+        self.status.dataset.scryfall = state
 
     def start(self) -> None:
         """Load when the browser is idle (never on the start-up path)."""

@@ -1,8 +1,8 @@
-"""The deck panel: reading the decklist (paste, file, drop), the land marks, the Arena
-export, and the library of saved decks in the browser's storage.
+"""The deck panel: reading the decklist (paste, file, drop), its problems, the land marks
+and the Arena export (the library of saved decks is ``library_panel``).
 
-Decks are parsed by ``opening_hand.decklist`` and stored by ``opening_hand.library``; this
-module only moves text between them and the page. The text the player typed is never
+Decks are parsed by ``opening_hand.decklist``; this module only moves text between the
+engine and the page. The text the player typed is never
 rewritten: loading a file or a saved deck over it stashes it for "Restore my list".
 User text reaches the DOM only through ``textContent``, ``value`` and attributes.
 """
@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from dom import Node, element
 from problem_list import ProblemList, problems_of
-from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from opening_hand import Decklist, DecklistError, RulesError, lookup, parse_decklist
@@ -23,7 +22,6 @@ from opening_hand.cards import database, normalise
 from opening_hand.decklist import to_arena
 from opening_hand.errors import CardCheckError, LineProblem
 from opening_hand.formats import FORMATS
-from opening_hand.library import STORAGE_KEY, Library, LibraryError, SavedDeck, dump_library, load_library
 from opening_hand.samples import SAMPLES
 from opening_hand.special import is_named
 
@@ -34,7 +32,6 @@ SOURCES = {
     "mtgo": "an MTGO .dek file",
     "cockatrice": "a Cockatrice .cod file",
 }
-UNREADABLE_KEY = STORAGE_KEY + ".unreadable"
 MAX_FILE_BYTES = 2_000_000
 
 
@@ -45,7 +42,7 @@ class DeckPanel:
             name: by_id(name)
             for name in (
                 "decklist", "restore", "format", "deck-summary", "skip-bad", "land-marks", "card-types-summary",
-                "export-text", "deck-name", "saved-decks", "deck-undo", "library-message", "deck-message",
+                "export-text", "deck-name", "deck-message",
                 "deck-problems", "deck-fold", "card-pool",
             )
         }  # fmt: skip
@@ -53,11 +50,8 @@ class DeckPanel:
         self.stashed_text: str | None = None
         self.lands: set[str] = set()  # normalised names the player marked as lands
         self.hinted: set[str] = set()  # normalised names a category header called lands
-        self.deleted: SavedDeck | None = None
         self.problems = ProblemList(self.el["deck-problems"], self.el["decklist"])
         self.needs_text: Callable[[], None] = lambda: None  # a companion condition wants rules text
-        self.library = self.read_library()
-        self.render_library()
         self.refresh()
 
     # ------------------------------------------------------------------ the list
@@ -133,10 +127,20 @@ class DeckPanel:
         return card_problems(text, deck, fmt, self.pool(), full)
 
     def check_cards(self, text: str, skip_bad: bool) -> None:
-        """Raise :class:`CardCheckError` for a deck the database finds fault with (Deal)."""
-        lines = self.card_check(text, self.parse_text(text, skip_bad))
+        """With the full card database, unknown names and cards not allowed here stop a deal
+        (unless the player skips the deck checks): a RulesError caused by a CardCheckError,
+        whose lines the panel marks."""
+        try:
+            lines = self.card_check(text, self.parse_text(text, skip_bad))
+        except DecklistError:
+            return  # dealing says what cannot be read
         if lines:
-            raise CardCheckError(lines)
+            count = len(lines)
+            raise RulesError(
+                f"{count} card problem{'s' if count != 1 else ''} in the deck (marked in the deck panel): "
+                f"{lines[0]}{' …' if count > 1 else ''}\n"
+                "Fix the list, or tick “Skip deck checks” to practise with it anyway."
+            ) from CardCheckError(lines)
 
     def marked_names(self) -> tuple[str, ...]:
         """The (normalised) names counted as lands beyond the catalog: marks and type hints."""
@@ -247,142 +251,3 @@ class DeckPanel:
             promise = clipboard.writeText(text)
             promise.catch(lambda _error: None)  # the text stays selected in the box to copy by hand
         self.say("")
-
-    # ------------------------------------------------------------------ library
-
-    def storage(self) -> Node:
-        try:
-            return window.localStorage
-        except Exception:  # storage disabled (private mode, policy): the library is not kept
-            return None
-
-    def read_library(self) -> Library:
-        storage = self.storage()
-        if not storage:
-            self.tell("This browser does not let the page keep decks (storage is off).")
-            return Library()
-        raw = storage.getItem(STORAGE_KEY)
-        try:
-            return load_library(str(raw) if raw else None)
-        except LibraryError as error:
-            if not storage.getItem(UNREADABLE_KEY):
-                storage.setItem(UNREADABLE_KEY, str(raw))  # kept aside: nothing is lost
-            storage.removeItem(STORAGE_KEY)
-            self.tell(
-                f"Your saved decks could not be read: {error}. The data is kept aside in this browser's "
-                f"storage under “{UNREADABLE_KEY}”; new saves start a new library."
-            )
-            return Library()
-
-    def write_library(self, library: Library) -> bool:
-        storage = self.storage()
-        try:
-            if storage:
-                storage.setItem(STORAGE_KEY, dump_library(library))
-        except Exception:
-            self.tell("The deck could not be saved: the browser's storage is full or turned off.")
-            return False
-        self.library = library
-        self.render_library()
-        return True
-
-    def tell(self, text: str) -> None:
-        self.el["library-message"].textContent = text
-
-    def render_library(self) -> None:
-        select = self.el["saved-decks"]
-        chosen = str(select.value)
-        fragment = document.createDocumentFragment()
-        if not self.library.decks:
-            fragment.append(element("option", "", "No saved decks yet", value=""))
-        for deck in self.library.decks:
-            fragment.append(element("option", "", deck.name, value=deck.name))
-        select.replaceChildren(fragment)
-        if chosen in self.library.names():
-            select.value = chosen
-
-    def current(self) -> SavedDeck:
-        deck = self.parse()
-        return SavedDeck(
-            str(self.el["deck-name"].value),
-            str(self.el["decklist"].value),
-            str(self.el["format"].value),
-            self.land_names(deck),
-        )
-
-    def run(self, operation: str) -> None:
-        """Save, open, rename, duplicate, delete or undo, reporting any refusal."""
-        chosen = str(self.el["saved-decks"].value)
-        try:
-            if operation == "save":
-                deck = self.current()
-                if self.write_library(self.library.save(deck)):
-                    self.el["saved-decks"].value = " ".join(deck.name.split())
-                    self.tell(f"Saved “{' '.join(deck.name.split())}”.")
-            elif not chosen and operation != "undo":
-                raise LibraryError("Choose a saved deck first.")
-            elif operation == "open":
-                self.open(self.library.get(chosen))
-            elif operation == "rename":
-                new = " ".join(str(self.el["deck-name"].value).split())
-                if self.write_library(self.library.rename(chosen, new)):
-                    self.el["saved-decks"].value = new
-                    self.tell(f"Renamed “{chosen}” to “{new}”.")
-            elif operation == "duplicate":
-                library = self.library.duplicate(chosen)
-                if self.write_library(library):
-                    self.el["saved-decks"].value = library.decks[-1].name
-                    self.tell(f"Saved a copy as “{library.decks[-1].name}”.")
-            elif operation == "delete":
-                deck = self.library.get(chosen)
-                if self.write_library(self.library.delete(chosen)):
-                    self.deleted = deck
-                    self.el["deck-undo"].hidden = False
-                    self.tell(f"Deleted “{chosen}”.")
-            elif operation == "undo" and self.deleted and self.write_library(self.library.save(self.deleted)):
-                self.el["saved-decks"].value = self.deleted.name
-                self.tell(f"Restored “{self.deleted.name}”.")
-                self.deleted = None
-                self.el["deck-undo"].hidden = True
-        except DecklistError as error:
-            self.tell(f"Fix the list before saving it: {error}")
-        except LibraryError as error:
-            self.tell(str(error))
-
-    def open(self, deck: SavedDeck) -> None:
-        self.el["format"].value = deck.format
-        self.el["format"].dispatchEvent(window.Event.new("change"))
-        self.lands = {normalise(n) for n in deck.lands}
-        self.el["deck-name"].value = deck.name
-        self.replace_text(deck.text)
-        self.tell(f"Opened “{deck.name}”.")
-
-    def export_library(self) -> None:
-        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([dump_library(self.library)]), options)
-        url = window.URL.createObjectURL(blob)
-        link = element("a", "", href=url, download="opening-hand-decks.json")
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
-        self.tell(f"Exported {len(self.library.decks)} deck{'s' if len(self.library.decks) != 1 else ''}.")
-
-    async def import_library(self, file: Node) -> None:
-        if not file:
-            return
-        if int(file.size) > MAX_FILE_BYTES * 3:
-            self.tell(f"{file.name} is too large to be a deck library.")
-            return
-        try:
-            other = load_library(str(await file.text()))
-        except LibraryError as error:
-            self.tell(f"{file.name} could not be imported: {error}.")
-            return
-        try:
-            library, added = self.library.merge(other)
-        except LibraryError as error:
-            self.tell(f"{file.name} could not be imported: {error}")
-            return
-        if self.write_library(library):
-            self.tell(f"Imported {added} deck{'s' if added != 1 else ''} from {file.name}.")

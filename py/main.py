@@ -146,7 +146,7 @@ def on_card_pool(_event: object) -> None:
 
 @when("change", "#vanguard-name")
 def on_vanguard_name(_event: object) -> None:
-    app().on_vanguard_name()
+    app().setup_panel.on_vanguard_name()
 
 
 @when("change", "#land-marks")
@@ -185,19 +185,19 @@ def on_export_arena(_event: object) -> None:
 def on_library(event: Any) -> None:
     button = event.target.closest("button[data-deck-op]")
     if button:
-        app().decks.run(str(button.getAttribute("data-deck-op")))
+        app().library.run(str(button.getAttribute("data-deck-op")))
         app().summarise()
 
 
 @when("click", "#library-export")
 def on_library_export(_event: object) -> None:
-    app().decks.export_library()
+    app().library.export_library()
 
 
 @when("change", "#library-import")
 async def on_library_import(event: Any) -> None:
     files = event.target.files
-    await app().decks.import_library(files.item(0) if files.length else None)
+    await app().library.import_library(files.item(0) if files.length else None)
     event.target.value = ""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dom import Node, by_id, element, fragment
 from texts import whole_number
 
-from opening_hand import MAX_SEED, RulesError, find_format, random_seed
+from opening_hand import MAX_SEED, RulesError, find_format, lookup, random_seed
 from opening_hand.editions import EDITIONS
 from opening_hand.share import Setup
 
@@ -119,6 +119,14 @@ class SetupPanel:
             shared=shared, vanguard=vanguard, lands=lands, unchecked=bool(self.el["unchecked"].checked),
             skip_bad=skip_bad, pool=pool,
         )  # fmt: skip
+
+    def on_vanguard_name(self) -> None:
+        """A vanguard card the card data knows brings its own modifiers (CR 103.3b, 103.4a)."""
+        info = lookup(str(self.el["vanguard-name"].value))
+        if info.has_type("Vanguard") and info.hand_modifier is not None and info.life_modifier is not None:
+            self.el["vanguard-name"].value = info.name
+            self.el["vanguard-hand"].value = str(info.hand_modifier)
+            self.el["vanguard-life"].value = str(info.life_modifier)
 
     def fill(self, setup: Setup) -> None:
         el = self.el

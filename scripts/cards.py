@@ -11,7 +11,9 @@ bytes, gunzip, UTF-8 and JSON are each decoded a chunk at a time, and only the c
 of the cards kept are held until they are sorted and written. Files are written under a
 temporary name and renamed, so the page never loads a half-written database; gzip's header
 carries no time or name, so the same bulk file always gives the same bytes and the same
-hashed file names. Standard library only: the build runs anywhere python3 does.
+hashed file names. Standard library only: the build runs anywhere python3 does. A card object
+becomes a row through the engine's own conversion (py/opening_hand/scryfall.py), the one the
+page uses for cards newer than its database.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ from pathlib import Path
 from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "py") not in sys.path:  # the engine's package: the one Scryfall object -> row conversion
+    sys.path.append(str(ROOT / "py"))
+
+from opening_hand.scryfall import FORMATS, as_field, card_row, left_out, text_row  # noqa: E402
+
 OUT = ROOT / "static" / "data"
 API = "https://api.scryfall.com"
 # Scryfall asks every client to name itself and to send an Accept header (docs/api-overview).
@@ -52,121 +59,13 @@ MAX_VALUE = 32 << 20  # one card object is a few kB; more than this undecoded me
 
 FORMAT = 1
 SOURCE = "Scryfall Oracle Cards"
-# The formats whose legality each row carries, one letter each, in this order (named in the header).
-FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "commander", "standardbrawl", "brawl")
-LEGALITY = {"legal": "L", "restricted": "R", "banned": "B"}
-COLOURS = "WUBRG"
-LEFT_OUT_LAYOUTS = ("token", "double_faced_token", "emblem", "art_series")
 NULL_INDEX = {"format": FORMAT, "cards": None}
-LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # what str.splitlines splits at
 NUMBER_TAIL = re.compile(r"[0-9.eE+-]*")  # what may still follow a number's digits
 STALE = re.compile(r"(?:cards|text)-[0-9a-f]+\.txt\.gz")
 
 
 class SourceError(Exception):
     """The bulk file could not be had or read: no network, an HTTP error, a timeout, bad data."""
-
-
-# --- rows ----------------------------------------------------------------------------------------
-
-
-def _field(value: object) -> str:
-    """A value as one field: no tab or line break (any that str.splitlines knows) may split the row."""
-    return LINE_BREAK.sub(" ", value.replace("\t", " ")) if isinstance(value, str) else ""
-
-
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _faces(card: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    faces = card.get("card_faces")
-    return [face for face in faces if isinstance(face, Mapping)] if isinstance(faces, list) else []
-
-
-def _joined(card: Mapping[str, Any], key: str) -> str:
-    """The card's own value, else its faces' joined by ' // ' ('' when no face has one)."""
-    own = card.get(key)
-    if isinstance(own, str):
-        return own
-    parts = [_text(face.get(key)) for face in _faces(card)]
-    return " // ".join(parts) if any(parts) else ""
-
-
-def _letters(colours: object) -> str:
-    """Scryfall's colour list as WUBRG letters in WUBRG order ('' for colourless)."""
-    found = {c for c in colours if isinstance(c, str)} if isinstance(colours, list) else set()
-    return "".join(c for c in COLOURS if c in found)
-
-
-def _mana_value(card: Mapping[str, Any]) -> str:
-    """cmc as written in the row: 3.0 -> '3', 0.5 -> '0.5' (a reversible card has it on its faces)."""
-    value = card.get("cmc")
-    if value is None and _faces(card):
-        value = _faces(card)[0].get("cmc")
-    try:
-        number = float(value if value is not None else 0)
-    except (TypeError, ValueError):
-        return "0"
-    return str(int(number)) if number.is_integer() else repr(number)
-
-
-def left_out(card: object) -> str | None:
-    """Why a bulk-file entry is not a card for a deck (a token, an emblem, a checklist...), or None."""
-    if not isinstance(card, Mapping) or card.get("object", "card") != "card":
-        return "not a card"
-    if not isinstance(card.get("name"), str) or not card["name"].strip():
-        return "not a card"
-    layout = card.get("layout")
-    if layout in LEFT_OUT_LAYOUTS:
-        return str(layout)
-    type_line = _joined(card, "type_line")
-    if type_line == "Card":
-        return "checklist"
-    if type_line.startswith("Dungeon"):
-        return "dungeon"
-    if type_line.startswith("Stickers"):
-        return "stickers"
-    return None
-
-
-def card_row(card: Mapping[str, Any]) -> str | None:
-    """The card's line in cards-<hash>.txt.gz (eight tab-separated fields), or None when left out."""
-    if left_out(card) is not None:
-        return None
-    faces = _faces(card)
-    colours = card["colors"] if "colors" in card else (faces[0].get("colors") if faces else [])
-    legalities = card.get("legalities")
-    legal = legalities if isinstance(legalities, Mapping) else {}
-    extra = [f"{key}={_field(card[source])}" for key, source in (("hand", "hand_modifier"), ("life", "life_modifier"))
-             if isinstance(card.get(source), str)]  # fmt: skip
-    layout = card.get("layout")
-    if isinstance(layout, str) and layout != "normal":
-        extra.append(f"layout={_field(layout)}")
-    fields = (
-        _field(card["name"]),
-        _field(_joined(card, "mana_cost")),
-        _mana_value(card),
-        _field(_joined(card, "type_line")),
-        _letters(colours),
-        _letters(card.get("color_identity")),
-        "".join(LEGALITY.get(legal.get(name, ""), "-") for name in FORMATS),
-        ";".join(extra),
-    )
-    return "\t".join(fields)
-
-
-def _escape(text: str) -> str:
-    r"""Oracle text on one line: '\' written '\\', a line break '\n', a tab a space."""
-    text = text.replace("\\", "\\\\").replace("\t", " ").replace("\r\n", "\n")
-    return LINE_BREAK.sub(r"\\n", text)
-
-
-def text_row(card: Mapping[str, Any]) -> str:
-    r"""The card's line in text-<hash>.txt.gz: name, tab, oracle text (faces joined by '\n//\n')."""
-    faces = _faces(card)
-    text = "\n//\n".join(_text(face.get("oracle_text")) for face in faces) if faces else _text(card.get("oracle_text"))
-    return _field(card["name"]) + "\t" + _escape(text)
 
 
 # --- reading a stream -----------------------------------------------------------------------------
@@ -594,7 +493,7 @@ def build(cards: Iterable[Any], updated: str, out_dir: Path, progress: Progress 
     if not rows:
         raise SourceError("the bulk file holds no cards")
     names = sorted(rows)
-    updated = _field(updated)
+    updated = as_field(updated)
     cards_file, cards_raw, cards_bytes = _write_gz(
         out_dir,
         "cards",

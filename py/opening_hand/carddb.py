@@ -18,6 +18,7 @@ suggestions use an index of names by their ends, built on the first misspelt nam
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import CardInfo, normalise
@@ -28,6 +29,7 @@ VERSION = "1"
 SINGLE_FACE_IN_HAND = {"split"}  # CR 709.4: a split card has both halves' characteristics in a hand
 CUTOFF = 0.75  # how alike a suggestion must be (difflib's ratio)
 CLOSE = 0.85  # a match this close ends the search
+MAX_ROW = 2000  # characters: a card's row is well under 200
 
 EXAMPLE = (
     "opening-hand-cards\t1\t2026-11-20\t2\tstandard,modern\n"
@@ -112,6 +114,44 @@ class CardDatabase:
 
     def __len__(self) -> int:
         return len(self._rows)
+
+    def add_rows(self, rows: Iterable[str], formats: tuple[str, ...] | None = None) -> list[str]:
+        r"""Add cards the database does not have (rows in its own format, with legalities in the
+        order of ``formats``, the database's by default): found like the others, by their
+        name and every face's name. A malformed row, or a card the database already knows by
+        its name, is left out. The names added.
+
+        >>> db = CardDatabase.parse(EXAMPLE)
+        >>> db.add_rows(["Bolt // Fire\t{R} // {1}{R}\t1\tInstant // Instant\tR\tR\tLL\tlayout=split",
+        ...              "Lightning Bolt\t{R}\t1\tInstant\tR\tR\t-L\t", "broken"], ("modern", "standard"))
+        ['Bolt // Fire']
+        >>> info = db.info("fire")  # the database's own Fire // Ice still wins its face name
+        >>> info.name, db.info("bolt").name, db.info("bolt").legality("standard"), len(db)
+        ('Fire // Ice', 'Bolt // Fire', 'legal', 3)
+        """
+        order = formats if formats is not None else self.formats
+        remap = [order.index(name) if name in order else -1 for name in self.formats]
+        added: list[str] = []
+        for row in rows:
+            if not is_row(row):
+                continue
+            fields = row.split("\t")
+            if _key(fields[0]) in self._index:
+                continue
+            if order != self.formats:
+                legal = fields[6]
+                fields[6] = "".join(legal[n] if 0 <= n < len(legal) else "-" for n in remap)
+            number = len(self._rows)
+            self._rows.append("\t".join(fields))
+            self._names.append(fields[0])
+            self._index[_key(fields[0])] = number
+            for face in fields[0].split(" // ") if " // " in fields[0] else ():
+                self._index.setdefault(_key(face), number)
+            added.append(fields[0])
+        if added:  # the suggestions' index is built again when next needed
+            self._starts = self._ends = None
+            self._keys, self._key_names = [], []
+        return added
 
     def info(self, name: str) -> CardInfo | None:
         """The card called ``name`` (any face, any case or accents), or None."""
@@ -224,6 +264,17 @@ class CardDatabase:
         info = self.info(name)
         escaped = self._text.get(_key(info.name)) if info else None
         return None if escaped is None else _unescape(escaped)
+
+
+def is_row(row: object) -> bool:
+    """Whether ``row`` is one database row: eight fields, a name, and no line break or absurd size."""
+    return (
+        isinstance(row, str)
+        and 0 < len(row) <= MAX_ROW
+        and row.count("\t") == 7
+        and not row.startswith(("\t", " "))
+        and len(row.splitlines()) == 1
+    )
 
 
 def _number(text: str) -> float | None:

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route
+from card_files import serve_card_files
+from playwright.sync_api import Page
 
 from guard import Guard
 from pages import AppPage
@@ -85,21 +86,6 @@ def card_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     command = [sys.executable, str(ROOT / "scripts/cards.py"), "--from", str(SCRYFALL_FIXTURE), "--out", str(out)]
     subprocess.run(command, check=True, capture_output=True)
     return out
-
-
-def serve_card_files(page: Page, folder: Path) -> None:
-    """Answer the page's requests for static/data/* from ``folder`` (a 404 for anything else)."""
-
-    def answer(route: Route) -> None:
-        name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
-        path = folder / name
-        if path.is_file():
-            kind = "application/json" if name.endswith(".json") else "application/gzip"
-            route.fulfill(body=path.read_bytes(), content_type=kind)
-        else:
-            route.fulfill(status=404, body="not found")
-
-    page.route("**/static/data/*", answer)
 
 
 @pytest.fixture

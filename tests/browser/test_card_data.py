@@ -11,7 +11,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from conftest import ROOT, serve_card_files
+from card_files import ROOT, serve_card_files
 from playwright.sync_api import Page, Route, expect
 
 from pages import AppPage
