@@ -70,11 +70,10 @@ def _key(name: str) -> str:
 class CardDatabase:
     """Every card of the database, found by any of its names (see :func:`cards.normalise`)."""
 
-    def __init__(self, header: Header, rows: list[str], source: str = "Scryfall") -> None:
+    def __init__(self, header: Header, rows: list[str]) -> None:
         self.updated = header.updated
         self.count = header.count
         self.formats = header.formats
-        self.source = source
         self._rows = rows
         self._index: dict[str, int] = {}
         self._names: list[str] = []  # display names, one per row
@@ -94,7 +93,7 @@ class CardDatabase:
         self._key_names: list[str] = []  # ... and the card each one names
 
     @classmethod
-    def parse(cls, text: str, source: str = "Scryfall") -> CardDatabase:
+    def parse(cls, text: str) -> CardDatabase:
         """Read the database text; raises :class:`CardDataError` when it is not one, or is
         cut short (fewer rows than its header counts)."""
         head, _, body = text.partition("\n")
@@ -110,7 +109,7 @@ class CardDatabase:
         for row in (rows[0], rows[-1]) if rows else ():
             if row.count("\t") != 7:
                 raise CardDataError("the card database has a damaged row")
-        return cls(header, rows, source)
+        return cls(header, rows)
 
     def __len__(self) -> int:
         return len(self._rows)
