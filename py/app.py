@@ -170,7 +170,7 @@ class App:
         self.main.say(text)
 
     def read_setup(self, seed: int) -> Setup:
-        return self.setup_panel.read(seed, str(self.decks.el["decklist"].value), self.decks.marked_names(),
+        return self.setup_panel.read(seed, str(self.decks.el["decklist"].value), self.decks.marked_in_deck(),
                                      bool(self.decks.el["skip-bad"].checked), self.decks.pool())  # fmt: skip
 
     def deal(self, new_seed: bool = False) -> None:
@@ -182,6 +182,7 @@ class App:
             if not setup.unchecked:
                 self.decks.check_cards(setup.deck, setup.skip_bad)
             states = self.start_all(setup)
+            encode_setup(setup)  # raises when no link could hold it: nothing is dealt that cannot be shared
         except RulesError as error:
             self.refuse(error)
             return
@@ -322,7 +323,10 @@ class App:
 
     def remember(self, setup: Setup) -> None:
         """A new practice setup: a new entry in the browser's history (back/forward)."""
-        fragment_ = encode_setup(replace(setup, actions=()))
+        try:
+            fragment_ = encode_setup(replace(setup, actions=()))
+        except ShareLinkError:  # checked before dealing; a next game's setup is the same size
+            return
         if fragment_ != self.fragment:
             window.history.pushState(None, "", "#" + fragment_)
             self.fragment = fragment_
@@ -331,7 +335,11 @@ class App:
         if self.setup is None or self.main.state is None:
             self.say("Deal first: the link holds the deal and the decisions taken so far.")
             return
-        fragment_ = encode_setup(replace(self.setup, actions=tuple(self.main.actions)))
+        try:
+            fragment_ = encode_setup(replace(self.setup, actions=tuple(self.main.actions)))
+        except ShareLinkError as error:
+            self.say(str(error))
+            return
         window.history.replaceState(None, "", "#" + fragment_)
         self.fragment = fragment_
         url = str(window.location.href)

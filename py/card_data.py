@@ -22,6 +22,7 @@ from pyscript import window
 
 from opening_hand import cards
 from opening_hand.carddb import CardDatabase, CardDataError
+from opening_hand.guarded import UntrustedInputError, read_json
 
 INDEX = "static/data/cards.json"
 MAX_INDEX = 4096  # bytes: the index is a few fields
@@ -70,8 +71,8 @@ def read_index(data: bytes) -> dict[str, Any]:
     if len(data) > MAX_INDEX:
         raise Unavailable("the card data index is damaged")
     try:
-        index = json.loads(data.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        index = read_json(data, "the card data index", max_chars=MAX_INDEX, max_depth=2)
+    except UntrustedInputError:
         raise Unavailable("the card data index is damaged") from None
     if not isinstance(index, dict) or index.get("format") != 1:
         raise Unavailable("the card data index is from another version")

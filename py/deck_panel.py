@@ -2,8 +2,9 @@
 and the Arena export (the library of saved decks is ``library_panel``).
 
 Decks are parsed by ``opening_hand.decklist``; this module only moves text between the
-engine and the page. The text the player typed is never
-rewritten: loading a file or a saved deck over it stashes it for "Restore my list".
+engine and the page. The text the player typed is never lost: loading a file, a saved deck
+or a link over it is an edit Ctrl+Z takes back, and every list replaced is stacked for
+"Restore my list", which goes back one step per press. The same text is parsed once.
 User text reaches the DOM only through ``textContent``, ``value`` and attributes.
 """
 
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from dom import Node, element
 from problem_list import ProblemList, problems_of
 from pyscript import document, window
+from text_edit import replace_all
 
 from opening_hand import Decklist, DecklistError, RulesError, lookup, parse_decklist
 from opening_hand.cardcheck import POOLS, card_problems
@@ -33,6 +35,7 @@ SOURCES = {
     "cockatrice": "a Cockatrice .cod file",
 }
 MAX_FILE_BYTES = 2_000_000
+MAX_STASHED = 30  # earlier lists "Restore my list" can bring back
 
 
 class DeckPanel:
@@ -47,7 +50,8 @@ class DeckPanel:
             )
         }  # fmt: skip
         self.counts = ""  # "60 cards, 22 lands" for the folded panel
-        self.stashed_text: str | None = None
+        self.stashed: list[str] = []  # lists replaced by a file, a saved deck or a link, the latest last
+        self.parsed: tuple[object, ...] = ()  # (text, skip, database, Decklist or DecklistError) of the last parse
         self.lands: set[str] = set()  # normalised names the player marked as lands
         self.hinted: set[str] = set()  # normalised names a category header called lands
         self.problems = ProblemList(self.el["deck-problems"], self.el["decklist"])
@@ -57,20 +61,28 @@ class DeckPanel:
     # ------------------------------------------------------------------ the list
 
     def replace_text(self, text: str) -> None:
-        """Put ``text`` in the decklist box, stashing what the player had typed."""
+        """Put ``text`` in the decklist box (an edit Ctrl+Z takes back), stacking what was there."""
         current = str(self.el["decklist"].value)
-        if current != text and current.strip() and current not in SAMPLES.values():
-            self.stashed_text = current  # nothing the user typed is lost
-            self.el["restore"].hidden = False
-        self.el["decklist"].value = text
+        stash = current != text and current.strip() and current not in SAMPLES.values()
+        if stash and (not self.stashed or self.stashed[-1] != current):
+            self.stashed = [*self.stashed, current][-MAX_STASHED:]  # nothing the player had is lost
+        replace_all(self.el["decklist"], text)
+        self.show_restore()
         self.refresh()
 
     def restore(self) -> None:
-        if self.stashed_text is not None:
-            self.el["decklist"].value = self.stashed_text
-            self.stashed_text = None
-            self.el["restore"].hidden = True
+        """Bring back the list the last replacement took away (again for the one before)."""
+        if self.stashed:
+            *self.stashed, text = self.stashed
+            replace_all(self.el["decklist"], text)
+            self.show_restore()
             self.refresh()
+
+    def show_restore(self) -> None:
+        button = self.el["restore"]
+        button.hidden = not self.stashed
+        more = len(self.stashed) - 1
+        button.textContent = "Restore my list" + (f" ({more} more before it)" if more > 0 else "")
 
     def say(self, text: str) -> None:
         """A message about the deck, in the deck panel."""
@@ -81,9 +93,20 @@ class DeckPanel:
         player chose to skip them."""
         return self.parse_text(str(self.el["decklist"].value), bool(self.el["skip-bad"].checked))
 
-    @staticmethod
-    def parse_text(text: str, skip_bad: bool) -> Decklist:
-        return parse_decklist(text, skip_bad_lines=skip_bad)
+    def parse_text(self, text: str, skip_bad: bool) -> Decklist:
+        """The decklist in ``text``; the last answer is reused while the text, the option and
+        the card data are the same (a refresh, a deal and the statistics all ask)."""
+        key = (text, skip_bad, id(database()))
+        if self.parsed[:3] != key:
+            try:
+                self.parsed = (*key, parse_decklist(text, skip_bad_lines=skip_bad))
+            except DecklistError as error:
+                self.parsed = (*key, error)
+        result = self.parsed[3]
+        if isinstance(result, DecklistError):
+            raise result.with_traceback(None)
+        assert isinstance(result, Decklist)
+        return result
 
     def deck_name(self) -> str:
         """What the deck is called in the summaries: its saved name, or which sample it is."""
@@ -145,6 +168,15 @@ class DeckPanel:
     def marked_names(self) -> tuple[str, ...]:
         """The (normalised) names counted as lands beyond the catalog: marks and type hints."""
         return tuple(sorted(self.lands | self.hinted))
+
+    def marked_in_deck(self) -> tuple[str, ...]:
+        """The marked names this deck holds (a link carries only those)."""
+        try:
+            deck = self.parse()
+        except DecklistError:
+            return self.marked_names()
+        cards = (*deck.main_cards(), *deck.sideboard_cards(), *deck.planar_cards(), *deck.scheme_cards())
+        return tuple(sorted((self.lands | self.hinted) & {normalise(n) for n in cards}))
 
     def land_names(self, deck: Decklist) -> tuple[str, ...]:
         """The deck's card names that count as lands although the catalog does not say so."""
@@ -231,7 +263,7 @@ class DeckPanel:
         self.replace_text(text)
         self.say("")
         try:
-            parse_decklist(text)
+            self.parse_text(str(self.el["decklist"].value), False)
         except DecklistError as error:
             self.say(f"{file.name}: {error}")
 

@@ -2,12 +2,13 @@
 duplicate, delete with undo, export and import as a JSON file).
 
 Decks are stored by ``opening_hand.library``; saved data that cannot be read is kept aside
-under ``opening-hand/library.unreadable`` and never stops the page. User text reaches the
-page only through ``textContent``, ``value`` and attributes.
+(``saved_data``), never deleted, and never stops the page. User text reaches the page only
+through ``textContent``, ``value`` and attributes.
 """
 
 from __future__ import annotations
 
+import saved_data
 from deck_panel import MAX_FILE_BYTES, DeckPanel
 from dom import Node, by_id, element
 from pyodide.ffi import create_once_callable, to_js
@@ -15,9 +16,16 @@ from pyscript import document, window
 
 from opening_hand import DecklistError
 from opening_hand.cards import normalise
-from opening_hand.library import STORAGE_KEY, Library, LibraryError, SavedDeck, dump_library, load_library
-
-UNREADABLE_KEY = STORAGE_KEY + ".unreadable"
+from opening_hand.formats import FORMATS
+from opening_hand.library import (
+    STORAGE_KEY,
+    Library,
+    LibraryError,
+    SavedDeck,
+    dump_library,
+    known_format,
+    load_library,
+)
 
 
 class LibraryPanel:
@@ -25,41 +33,35 @@ class LibraryPanel:
         self.decks = decks
         self.el = {name: by_id(name) for name in ("saved-decks", "deck-undo", "library-message")}
         self.deleted: SavedDeck | None = None
-        self.library = self.read_library()
+        self.in_memory = False  # saves last for this visit only (unreadable data left in place)
+        self.library = Library()
+        try:
+            self.library = self.read_library()
+        except Exception as error:  # never stops the page: the rest of it works without saved decks
+            self.in_memory = True
+            self.tell(f"Your saved decks could not be loaded ({type(error).__name__}); they are left as they are.")
         self.render_library()
 
-    def storage(self) -> Node:
-        try:
-            return window.localStorage
-        except Exception:  # storage disabled (private mode, policy): the library is not kept
-            return None
-
     def read_library(self) -> Library:
-        storage = self.storage()
-        if not storage:
+        if not saved_data.available():
             self.tell("This browser does not let the page keep decks (storage is off).")
             return Library()
-        raw = storage.getItem(STORAGE_KEY)
+        raw = saved_data.read(STORAGE_KEY)
         try:
-            return load_library(str(raw) if raw else None)
+            return load_library(raw)
         except LibraryError as error:
-            if not storage.getItem(UNREADABLE_KEY):
-                storage.setItem(UNREADABLE_KEY, str(raw))  # kept aside: nothing is lost
-            storage.removeItem(STORAGE_KEY)
-            self.tell(
-                f"Your saved decks could not be read: {error}. The data is kept aside in this browser's "
-                f"storage under “{UNREADABLE_KEY}”; new saves start a new library."
-            )
+            moved, what = saved_data.set_aside(STORAGE_KEY, raw or "")
+            self.in_memory = not moved
+            then = "new saves start a new library" if moved else "decks saved now are kept for this visit only"
+            self.tell(f"Your saved decks could not be read: {error}. Nothing is deleted: {what}; {then}.")
             return Library()
 
     def write_library(self, library: Library) -> bool:
-        storage = self.storage()
-        try:
-            if storage:
-                storage.setItem(STORAGE_KEY, dump_library(library))
-        except Exception:
-            self.tell("The deck could not be saved: the browser's storage is full or turned off.")
-            return False
+        if not self.in_memory:
+            problem = saved_data.write(STORAGE_KEY, dump_library(library))
+            if problem is not None:
+                self.tell(f"The deck could not be saved: {problem}. Your saved decks are as they were.")
+                return False
         self.library = library
         self.render_library()
         return True
@@ -128,12 +130,17 @@ class LibraryPanel:
             self.tell(str(error))
 
     def open(self, deck: SavedDeck) -> None:
-        self.decks.el["format"].value = deck.format
+        fmt = known_format(deck)
+        self.decks.el["format"].value = fmt or "constructed"
         self.decks.el["format"].dispatchEvent(window.Event.new("change"))
         self.decks.lands = {normalise(n) for n in deck.lands}
         self.decks.el["deck-name"].value = deck.name
         self.decks.replace_text(deck.text)
-        self.tell(f"Opened “{deck.name}”.")
+        if fmt is None:
+            self.tell(f"Opened “{deck.name}”: its format (“{deck.format[:40]}”) is not one this version knows, "
+                      f"so it is set to {FORMATS['constructed'].name}.")  # fmt: skip
+        else:
+            self.tell(f"Opened “{deck.name}”.")
 
     def export_library(self) -> None:
         options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
@@ -153,14 +160,10 @@ class LibraryPanel:
             self.tell(f"{file.name} is too large to be a deck library.")
             return
         try:
-            other = load_library(str(await file.text()))
-        except LibraryError as error:
-            self.tell(f"{file.name} could not be imported: {error}.")
-            return
-        try:
+            other = load_library(str(await file.text()), imported=True)
             library, added = self.library.merge(other)
         except LibraryError as error:
-            self.tell(f"{file.name} could not be imported: {error}")
+            self.tell(f"{file.name} could not be imported: {str(error).rstrip('.')}.")
             return
         if self.write_library(library):
             self.tell(f"Imported {added} deck{'s' if added != 1 else ''} from {file.name}.")

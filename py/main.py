@@ -227,7 +227,18 @@ def on_copy_link(_event: object) -> None:
 
 
 def on_navigate(_event: object) -> None:
-    app().on_navigate()
+    try:
+        app().on_navigate()
+    except Exception as error:  # nothing a link holds may stop the page; the engine's refusals are caught inside
+        unexpected("This link cannot be opened", error)
+
+
+def unexpected(what: str, error: Exception) -> None:
+    """A failure no check foresaw: say so where the player looks, and keep the page working."""
+    window.console.warn(f"{what}:", repr(error)[:500])
+    message = document.querySelector('[data-board="main"] [data-el="message"]')
+    if message:
+        message.textContent = f"{what}: an unexpected error ({type(error).__name__}). Nothing on the page was changed."
 
 
 @when("click", "#tables")
@@ -322,7 +333,7 @@ navigate = create_proxy(on_navigate)
 window.addEventListener("popstate", navigate)
 window.addEventListener("hashchange", navigate)
 if str(window.location.hash).startswith("#v"):
-    app().on_navigate()  # a share link: fill the form, deal and replay before saying ready
+    on_navigate(None)  # a share link: fill the form, deal and replay before saying ready
 document.body.dataset.ready = "true"
 # Warm the page and engine up once the browser is idle (or soon, where there is no
 # requestIdleCallback), so the first Deal does not wait for the import.

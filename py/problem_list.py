@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dom import Node, element
 from pyscript import document, window
+from text_edit import line_span, replace_line
 
 from opening_hand import DecklistError, RulesError
 from opening_hand.errors import CardCheckError, DeckCheckError, LineProblem
@@ -55,16 +56,9 @@ class ProblemList:
         self.items.replaceChildren(fragment)
         self.items.hidden = not problems
 
-    def line_range(self, line: int) -> tuple[int, int] | None:
-        lines = str(self.box.value).split("\n")
-        if not 1 <= line <= len(lines):
-            return None
-        start = sum(len(x) + 1 for x in lines[: line - 1])
-        return start, start + len(lines[line - 1])
-
     def select_line(self, line: int) -> None:
         """Select line ``line`` (1-based) of the decklist box, so the player sees which it is."""
-        found = self.line_range(line)
+        found = line_span(str(self.box.value), line)
         if found is not None:
             self.box.focus()
             self.box.setSelectionRange(*found)
@@ -72,18 +66,6 @@ class ProblemList:
     def apply_fix(self, line: int, fixed: str) -> bool:
         """Rewrite one line as the player typing it would (so Ctrl+Z takes it back); True when
         the box changed."""
-        found = self.line_range(line)
-        if found is None:
-            return False
-        before = str(self.box.value)
-        self.box.focus()
-        self.box.setSelectionRange(*found)
-        inserted = False
-        try:
-            inserted = bool(document.execCommand("insertText", False, fixed))
-        except Exception:  # no editing commands here: set the value (Restore still has the old list)
-            inserted = False
-        if not inserted or str(self.box.value) == before:
-            self.box.value = before[: found[0]] + fixed + before[found[1] :]
+        changed = replace_line(self.box, line, fixed)
         self.box.dispatchEvent(window.Event.new("change"))
-        return str(self.box.value) != before
+        return changed

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +28,7 @@ from pyscript import window
 from opening_hand import DecklistError, parse_decklist
 from opening_hand.carddb import CardDatabase, is_row
 from opening_hand.cards import normalise
+from opening_hand.guarded import UntrustedInputError, read_json
 from opening_hand.scryfall import FORMATS, card_row
 
 API = "https://api.scryfall.com/cards/collection"
@@ -44,25 +44,17 @@ MAX_NAME = 200  # characters: the longest card name has 141
 MAX_NAMES = 3 * BATCH  # names asked for at once (a pasted wall of text is not sent whole)
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[^\[\]{}]")
-
-
 class Unanswered(Exception):
     """Scryfall did not answer usefully; the message says how, for the player."""
 
 
 def read_kept(text: str | None) -> tuple[tuple[str, ...], list[str]]:
     """The formats and rows kept by an earlier visit; nothing when the value is not one we wrote."""
-    if not text or len(text) > MAX_STORED:
+    if not text:
         return FORMATS, []
-    # What we write has six brackets outside its strings; deep nesting would overflow
-    # Pyodide's stack inside json.loads (no RecursionError there), so it is never parsed.
-    if len(_BRACKETS.sub("", _STRINGS.sub("", text))) > 16:
-        return FORMATS, []
-    try:
-        kept = json.loads(text)
-    except (ValueError, RecursionError):
+    try:  # what we write is 2 levels deep
+        kept = read_json(text, "the kept cards", max_chars=MAX_STORED, max_depth=2)
+    except UntrustedInputError:
         return FORMATS, []
     if not isinstance(kept, dict) or kept.get("format") != 1:
         return FORMATS, []
@@ -245,9 +237,9 @@ class ScryfallLookup:
             self.last = float(window.performance.now())
         if len(data) > MAX_ANSWER:
             raise Unanswered("an answer too large")
-        try:
-            return json.loads(data.decode("utf-8"))
-        except (ValueError, RecursionError):
+        try:  # a card object is about 5 levels deep: nothing deeper can overflow Pyodide's stack
+            return read_json(data, "the answer", max_chars=MAX_ANSWER, max_depth=12)
+        except UntrustedInputError:
             raise Unanswered("an answer that is not JSON") from None
 
     def keep(self, rows: list[str]) -> None:

@@ -2,16 +2,18 @@
 storage and shows the figures for the deck being practised (this session and all).
 
 The records and summaries are ``opening_hand.stats``; this module moves them between
-``localStorage`` and the page.
+``localStorage`` and the page. Writing them (5,000 records are about 300 kB of JSON) waits
+until the browser is idle, so Keep never waits for it; leaving the page writes at once.
+Statistics that cannot be read are kept aside (``saved_data``), never deleted.
 """
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
+import saved_data
 from analysis_panel import bar_chart, node
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from opening_hand.stats import (
@@ -38,32 +40,70 @@ class StatsPanel:
         self.el = {name: document.getElementById(name) for name in ("stats-body", "stats-chart", "stats-message")}
         self.session = str(int(window.Date.now()))
         self.deck = ""  # deck_key of the deck last dealt
+        self.deck_records: list[GameRecord] = []  # its records (so Keep does not sift all 5,000)
         self.records: list[GameRecord] = []
+        self.in_memory = False  # unreadable statistics left in place: this visit's are not written
+        self.pending: Any = None  # the idle callback that will write the records
         try:
-            raw = window.localStorage.getItem(STORAGE_KEY)
-            self.records = load_stats(str(raw) if raw else None)
-        except StatsError as error:
-            self.tell(f"Your saved statistics could not be read ({error}); new games start a new record.")
-        except Exception:
+            self.records = self.read()
+        except Exception as error:  # never stops the page
+            self.in_memory = True
+            self.tell(f"Your saved statistics could not be loaded ({type(error).__name__}); they are left as they are.")
+        self.flush_proxy = create_proxy(lambda *_: self.flush())
+        window.addEventListener("pagehide", self.flush_proxy)
+
+    def read(self) -> list[GameRecord]:
+        if not saved_data.available():
             self.tell("This browser does not let the page keep statistics (storage is off).")
+            return []
+        raw = saved_data.read(STORAGE_KEY)
+        try:
+            return load_stats(raw)
+        except StatsError as error:
+            moved, what = saved_data.set_aside(STORAGE_KEY, raw or "")
+            self.in_memory = not moved
+            then = "new games start a new record" if moved else "this visit's games are not kept"
+            self.tell(f"Your saved statistics could not be read ({error}). Nothing is deleted: {what}; {then}.")
+            return []
 
     def tell(self, text: str) -> None:
         self.el["stats-message"].textContent = text
 
     def add(self, record: GameRecord) -> None:
+        oldest = self.records[0] if self.records else None
         self.records = add(self.records, record)
-        with contextlib.suppress(Exception):  # storage full or off: the figures hold for this visit
-            window.localStorage.setItem(STORAGE_KEY, dump_stats(self.records))
+        if oldest is not None and self.records[0] is not oldest and self.deck_records[:1] == [oldest]:
+            self.deck_records.pop(0)  # the oldest record gave way, and it was this deck's
+        if record.deck == self.deck:
+            self.deck_records.append(record)
         self.render()
+        if self.pending is None and not self.in_memory:
+            write = create_once_callable(lambda *_: self.flush())
+            if hasattr(window, "requestIdleCallback"):
+                self.pending = window.requestIdleCallback(
+                    write, to_js({"timeout": 2000}, dict_converter=window.Object.fromEntries)
+                )
+            else:
+                self.pending = window.setTimeout(write, 200)
+
+    def flush(self) -> None:
+        """Write the records now (when idle after a game, and when the page is left)."""
+        if self.pending is None or self.in_memory:
+            return
+        self.pending = None
+        problem = saved_data.write(STORAGE_KEY, dump_stats(self.records))
+        if problem is not None:
+            self.tell(f"The statistics could not be saved: {problem}. They hold for this visit.")
 
     def show_deck(self, deck: str) -> None:
         self.deck = deck
+        self.deck_records = [r for r in self.records if r.deck == deck]
         self.render()
 
     def render(self) -> None:
         body = document.createDocumentFragment()
-        summaries = (("This session", summarize(self.records, self.deck, self.session)),
-                     ("All sessions", summarize(self.records, self.deck)))  # fmt: skip
+        summaries = (("This session", summarize(self.deck_records, self.deck, self.session)),
+                     ("All sessions", summarize(self.deck_records, self.deck)))  # fmt: skip
         for label, s in summaries:
             row = node("tr")
             row.append(node("th", label, scope="row"))
@@ -83,9 +123,9 @@ class StatsPanel:
             self.el["stats-chart"].replaceChildren()
 
     def reset(self) -> None:
-        self.records = []
-        with contextlib.suppress(Exception):
-            window.localStorage.removeItem(STORAGE_KEY)
+        self.records, self.deck_records = [], []
+        if not self.in_memory:
+            saved_data.remove(STORAGE_KEY)
         self.tell("Statistics reset.")
         self.render()
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import RulesError
+from .formats import FORMATS
+from .guarded import UntrustedInputError, clean_text, read_json
 
 APP = "opening-hand"
 VERSION = 1
@@ -46,7 +48,7 @@ class SavedDeck:
 
 def clean_name(name: str) -> str:
     """A deck name as stored: spacing tidied, control characters refused, length limited."""
-    tidy = " ".join(str(name).split())
+    tidy = " ".join(clean_text(str(name)).split())
     if not tidy:
         raise LibraryError("A deck needs a name.")
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in tidy):
@@ -74,7 +76,8 @@ class Library:
 
     def save(self, deck: SavedDeck) -> Library:
         """Save ``deck``, replacing a saved deck of the same name."""
-        deck = replace(deck, name=clean_name(deck.name), lands=tuple(sorted(set(deck.lands))))
+        deck = replace(deck, name=clean_name(deck.name), text=clean_text(deck.text),
+                       lands=tuple(sorted({clean_text(n) for n in deck.lands})))  # fmt: skip
         if len(deck.text) > MAX_TEXT:
             raise LibraryError(f"A decklist can be at most {MAX_TEXT:,} characters long to be saved.")
         if deck.name in self.names():
@@ -129,30 +132,37 @@ def dump_library(library: Library) -> str:
     return json.dumps({"app": APP, "version": VERSION, "decks": decks}, ensure_ascii=False, indent=1)
 
 
-def _deck(raw: Any, index: int) -> SavedDeck:
+def _deck(raw: Any, index: int, imported: bool) -> SavedDeck:
     if not isinstance(raw, dict):
         raise LibraryError(f"saved deck {index} is not an object")
     name, text, fmt, lands = raw.get("name"), raw.get("text"), raw.get("format", "constructed"), raw.get("lands", [])
-    if not isinstance(name, str) or not isinstance(text, str) or not isinstance(fmt, str):
+    if not isinstance(name, str) or not isinstance(text, str) or not isinstance(fmt, str) or len(fmt) > 40:
         raise LibraryError(f"saved deck {index} needs a name, a format and a decklist text")
-    if not isinstance(lands, list) or not all(isinstance(n, str) and len(n) <= 200 for n in lands):
+    if not isinstance(lands, list) or len(lands) > 1000 or not all(isinstance(n, str) and len(n) <= 200 for n in lands):
         raise LibraryError(f"saved deck {index} has a bad list of lands")
+    if imported and fmt not in FORMATS:
+        raise LibraryError(
+            f"saved deck {index} (“{clean_name(name)}”) has a format this version does not know (“{fmt}”)"
+        )
     return SavedDeck(clean_name(name), text, fmt, tuple(lands))
 
 
-def load_library(raw: str | None) -> Library:
+def load_library(raw: str | None, *, imported: bool = False) -> Library:
     """The library stored as ``raw`` (None or "" when nothing is stored yet).
 
-    Raises :class:`LibraryError` saying what is wrong with data that cannot be read.
+    Raises :class:`LibraryError` saying what is wrong with data that cannot be read. An
+    ``imported`` file must name only formats this version knows; the stored library keeps
+    a format it does not know (written by a newer version) as it is, so that saving does
+    not lose it; opening such a deck says so (see :func:`known_format`).
     """
     if not raw:
         return Library()
     if len(raw) > MAX_STORED:
         raise LibraryError(f"the saved library is larger than {MAX_STORED:,} characters")
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as error:
-        raise LibraryError(f"the saved library is not valid JSON ({str(error)[:80]})") from None
+        data = read_json(raw, "the saved library", max_chars=MAX_STORED)
+    except UntrustedInputError as error:
+        raise LibraryError(str(error)) from None
     # Version 0 (before the library had a version): {"deck name": "decklist text"}.
     if isinstance(data, dict) and "version" not in data and all(isinstance(v, str) for v in data.values()):
         library = Library()
@@ -170,6 +180,13 @@ def load_library(raw: str | None) -> Library:
     if not isinstance(decks, list):
         raise LibraryError("the saved library has no list of decks")
     library = Library()
+    if len(decks) > MAX_DECKS:
+        raise LibraryError(f"the saved library holds more than {MAX_DECKS} decks")
     for index, item in enumerate(decks, start=1):
-        library = library.save(_deck(item, index))
+        library = library.save(_deck(item, index, imported))
     return library
+
+
+def known_format(deck: SavedDeck) -> str | None:
+    """The deck's format key when this version knows it, else None (open it as constructed)."""
+    return deck.format if deck.format in FORMATS else None

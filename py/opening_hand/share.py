@@ -29,7 +29,7 @@ import zlib
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .decklist import check_deck, parse_decklist
+from .decklist import MAX_CARDS, check_deck, parse_decklist
 from .errors import DeckCheckError, DecklistError, RulesError
 from .formats import find_format
 from .game import (
@@ -53,12 +53,17 @@ from .game import (
     apply,
     new_game,
 )
+from .guarded import UntrustedInputError, clean_text, read_json
 
 VERSION = "v1"
-MAX_LINK = 200_000  # characters of a fragment
-MAX_JSON = 1_000_000  # bytes after decompression (no zip bombs)
+# Large enough for any deck the page deals (1,000 cards of 150-character names, every one
+# marked as a land, come to about 300,000 characters); a setup beyond it is refused before
+# it is dealt (``encode_setup`` raises), so the page never makes a link it then refuses.
+MAX_LINK = 1_000_000  # characters of a fragment (browsers take URLs of 2 MB)
+MAX_JSON = 3_000_000  # bytes after decompression (no zip bombs)
 MAX_ACTIONS = 5_000
-MAX_DECK = 200_000
+MAX_DECK = 1_000_000  # characters of decklist text
+MAX_LANDS = MAX_CARDS  # land marks: at most one per card name of the deck
 # Append-only: a number names a decision type for good.
 ACTIONS: tuple[type, ...] = (
     ChooseStarting, RevealCompanion, PutConspiracies, KeepBackupHand, Keep, Mulligan, UseSerumPowder,
@@ -108,7 +113,9 @@ def _action_to_json(action: Action) -> list[Any]:
 
 
 def encode_setup(setup: Setup) -> str:
-    """The fragment (without ``#``) for ``setup``."""
+    """The fragment (without ``#``) for ``setup``; raises :class:`ShareLinkError` when it
+    would be longer than a link can be (:data:`MAX_LINK`), so nothing is dealt that cannot be
+    shared or reopened. Lone surrogates in the text become U+FFFD (see ``guarded``)."""
     data: dict[str, Any] = {}
     defaults = Setup("", "", 0, "", 0)
     for name, key in KEYS.items():
@@ -122,9 +129,19 @@ def encode_setup(setup: Setup) -> str:
         if isinstance(value, tuple):
             value = [list(v) if isinstance(v, tuple) else v for v in value]
         data[key] = value
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    if len(setup.deck) > MAX_DECK or len(setup.lands) > MAX_LANDS:
+        raise ShareLinkError(_TOO_LARGE)
+    raw = clean_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False)).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    if len(packed) + len(VERSION) + 1 > MAX_LINK:
+        raise ShareLinkError(_TOO_LARGE)
     return f"{VERSION}.{packed}"
+
+
+_TOO_LARGE = (
+    "This decklist is too large to share as a link, so it is not dealt: remove comment lines, "
+    "or sections the game does not use"
+)
 
 
 def _int(value: Any, what: str, low: int = 0, high: int = 2**63) -> int:
@@ -182,10 +199,12 @@ def decode_setup(fragment: str) -> Setup:
         raw = inflater.decompress(compressed, MAX_JSON)
         if inflater.unconsumed_tail or not inflater.eof:
             raise ShareLinkError("the link is incomplete or damaged (was it cut short when copied?)")
-        data = json.loads(raw.decode("utf-8"))
+        data = read_json(raw, "the link", max_chars=MAX_JSON)
     except ShareLinkError:
         raise
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):
+    except UntrustedInputError as error:
+        raise ShareLinkError(str(error)) from None
+    except (binascii.Error, ValueError, zlib.error):
         raise ShareLinkError("the link is incomplete or damaged (was it cut short when copied?)") from None
     if not isinstance(data, dict):
         raise ShareLinkError("the link's contents are not a practice setup")
@@ -205,7 +224,7 @@ def decode_setup(fragment: str) -> Setup:
         vanguard = (_str(vanguard[0], "vanguard", 60), _int(vanguard[1], "vanguard", -99, 99),
                     _int(vanguard[2], "vanguard", -99, 99))  # fmt: skip
     lands = get(KEYS["lands"], [])
-    if not isinstance(lands, list) or len(lands) > 500:
+    if not isinstance(lands, list) or len(lands) > MAX_LANDS:
         raise ShareLinkError("the link's land marks are not valid")
     actions = get(KEYS["actions"], [])
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RulesError
+from .guarded import UntrustedInputError, read_json
 
 STORAGE_KEY = "opening-hand/stats"
 VERSION = 1
@@ -104,9 +105,9 @@ def load_stats(raw: str | None) -> list[GameRecord]:
     if not raw:
         return []
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise StatsError("the saved statistics are not valid JSON") from None
+        data = read_json(raw, "the saved statistics")
+    except UntrustedInputError as error:
+        raise StatsError(str(error)) from None
     if not isinstance(data, dict) or data.get("app") != "opening-hand-stats":
         raise StatsError("these are not Opening Hand statistics")
     if data.get("version") != VERSION:

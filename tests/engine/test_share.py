@@ -105,7 +105,7 @@ GOOD = {"d": "60 Mountain", "f": "constructed", "n": 2, "e": "london", "s": 5}
         (_pack({**GOOD, "a": [[4, 1, 2]]}), "decision 1"),
         (_pack({**GOOD, "c": "<script>"}), "control setting"),
         (_pack({**GOOD, "l": "Mountain"}), "land marks"),
-        ("#v1." + "A" * 300_000, "too long"),
+        ("#v1." + "A" * 1_000_001, "too long"),
         ("#v1." + base64.urlsafe_b64encode(zlib.compress(b"[" + b" " * 5_000_000)).decode(), "damaged"),
     ],
 )
