@@ -60,3 +60,4 @@ bench: runtime test-deps
 	$(VPY) scripts/bench.py
 	$(VPY) scripts/bench_odds.py
 	$(VPY) scripts/bench_cards.py
+	$(VPY) scripts/bench_parse.py

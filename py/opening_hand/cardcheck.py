@@ -80,7 +80,7 @@ def _said(names: tuple[str, ...]) -> str:
 
 def card_problems(text: str, deck: Decklist, fmt: Format, pool: str, db: Database) -> tuple[LineProblem, ...]:
     """Every line whose card the database does not know, or may not be played here."""
-    lines = text.split("\n")
+    lines = text.splitlines()  # as the decklist parser counts them
     problems: list[LineProblem] = []
     scryfall_format, pool_name = pool_for(fmt, pool)
     identity: set[str] | None = None

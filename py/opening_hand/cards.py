@@ -139,8 +139,20 @@ def normalise(name: str) -> str:
     >>> normalise("LIM-DÛL’S VAULT") == normalise("Lim-Dul's Vault")
     True
     """
-    decomposed = unicodedata.normalize("NFKD", name.replace("\u2019", "'").replace("\u2018", "'"))
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    name = name.replace("\u2019", "'").replace("\u2018", "'")
+    # NFKD in pieces of 64 characters: CPython puts a run of combining marks in order with an
+    # insertion sort, n * n steps for a run of n, and the marks are dropped below, so their
+    # order never matters (each character decomposes on its own).
+    decomposed = "".join(unicodedata.normalize("NFKD", name[i : i + 64]) for i in range(0, len(name), 64))
+    plain = decomposed
+    if not decomposed.isascii():  # drop the combining marks: each different one is looked up once
+        marks = [ch for ch in set(decomposed) if unicodedata.combining(ch)]
+        if len(marks) <= 8:
+            for mark in marks:
+                plain = plain.replace(mark, "")
+        else:
+            dropped = set(marks)
+            plain = "".join(ch for ch in decomposed if ch not in dropped)
     return " ".join(plain.casefold().split())
 
 

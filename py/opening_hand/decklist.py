@@ -27,6 +27,17 @@ Every line that cannot be read is reported, with its number and text, in one
 :class:`DecklistError`; or, when the player asks, skipped and listed on the result. The
 text itself is never changed: the parser only reads it.
 
+Limits, so that no paste, file or shared link can stall the page: at most 2,000 lines
+(``MAX_LINES``) and 1,000 cards in all (``MAX_CARDS``); a card name of at most 150
+characters (``MAX_NAME_LENGTH``) and 250 copies on a line; a line of at most 500
+characters (``MAX_LINE_CHARS``, not counting the spaces around it: a longer one is
+reported at its number before anything else reads it; comment lines are skipped at any
+length); an XML deck file of at most 1,000,000 characters. Within those limits the time
+to read a list grows linearly with its length: no pattern here is tried again at every
+position of a line (the ones anchored at the end of a line are matched once, on the line
+read backwards). Lone surrogates (U+D800 to U+DFFF), which a browser can hand over, are
+read as U+FFFD.
+
 >>> deck = parse_decklist("4 Lightning Bolt\\n2x Mountain\\nSideboard\\n1 Duress")
 >>> [(e.count, e.name) for e in deck.main], [(e.count, e.name) for e in deck.sideboard]
 ([(4, 'Lightning Bolt'), (2, 'Mountain')], [(1, 'Duress')])
@@ -52,21 +63,33 @@ from .formats import Format, find_format
 
 MAX_COPIES_PER_LINE = 250
 MAX_NAME_LENGTH = 150
+MAX_LINE_CHARS = 500  # a name of 150 characters, a count, set code, collector number, foil markers and tags fit
 MAX_LINES = 2000
 MAX_CARDS = 1000  # in all sections together: the largest real decks (Battle of Wits) hold a few hundred
 MAX_XML_CHARS = 1_000_000
 SHOWN = 60  # characters of a bad line quoted back
 
+# Every pattern runs in time linear in its line. A pattern anchored at the end of a line
+# (``...$``) is not searched for, since a search tries it again at every position and a line
+# of n spaces then costs n * n steps: it is matched once at the start of the line read
+# backwards (``_REVERSED_*``: the pattern written right to left, ``_cut_end``). ``*+`` and
+# ``++`` (Python 3.11+) are possessive: they never give back what they matched.
 _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$")
-_SET_SUFFIX = re.compile(r"\s+[(\[][A-Za-z0-9]{2,6}[)\]](\s+[^\s()]+)?$")
-_MARKERS = re.compile(r"(\s+\*[A-Za-z]{1,5}\*|\s+\[[^\[\]]*\]|\s+\^[^^]*\^)+$")
+# The end of a line, right to left: `` (M11) 146``, `` [M11]``; what is left is the card name.
+_REVERSED_SET_CODE = re.compile(r"(?:[^\s()]++\s++)?[)\]][A-Za-z0-9]{2,6}[(\[]\s++")
+# `` *F*``, `` [Ramp,Artifact]``, `` ^Tag,#37d67a^``, any number of them, right to left.
+_REVERSED_MARKERS = re.compile(r"(?:(?:\*[A-Za-z]{1,5}\*|\][^\[\]]*+\[|\^[^^]*+\^)\s++)++")
+# A header's count, right to left: ``Creatures (12)``, ``Sideboard: 15``, ``Sideboard:``.
+_REVERSED_HEADER_COUNT = re.compile(r"(?:\)\d++\(|\d++\s*+:|:)\s*+")
+_REVERSED_CATEGORY_COUNT = re.compile(r"\)\d++\(")  # "Ramp (10)"
 _TAG = re.compile(r"\[([^\[\]]*)\]")
-_HEADER_COUNT = re.compile(r"\s*(\(\d+\)|:\s*\d+|:)$")
-_SLASHES = re.compile(r"\s*/{1,2}\s*")
+_ALNUM = re.compile(r"[^\W_]")  # a character for which str.isalnum() is true
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _LINK = re.compile(r"^(?:[a-z][a-z0-9+.-]{0,15}://|www\.)", re.IGNORECASE)
 _NEGATIVE = re.compile(r"^[-\u2212\u2013]\s*\d")
-_XML = re.compile(r"\s*<(?:\?xml|[A-Za-z])")
+_XML = re.compile(r"\s*+<(?:\?xml|[A-Za-z])")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 NUMBER_WORDS = {
     word: n for n, word in enumerate((
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -140,16 +163,39 @@ def _shown(raw: str) -> str:
     return raw if len(raw) <= SHOWN else raw[:SHOWN] + "…"
 
 
+def _cut_end(line: str, reversed_end: re.Pattern[str]) -> str:
+    """``line`` without the longest end that ``reversed_end`` matches when read right to left
+    (``line`` is one line: it holds no line break).
+
+    >>> _cut_end("4 Lightning Bolt (M11) 146", _REVERSED_SET_CODE)
+    '4 Lightning Bolt'
+    >>> _cut_end("Sol Ring *F* [Ramp] ^Have,#37d67a^", _REVERSED_MARKERS)
+    'Sol Ring'
+    """
+    found = reversed_end.match(line[::-1])
+    return line[: len(line) - found.end()] if found else line
+
+
+def _slashes(name: str) -> str:
+    """``Fire/Ice``, ``Fire // Ice``, ``Fire ///  Ice`` all read ``Fire // Ice``: one or more
+    slashes and the spaces around them make one separator.
+
+    >>> _slashes(" Who/ What //When /")
+    'Who // What // When'
+    """
+    return " // ".join(filter(None, map(str.strip, name.split("/"))))
+
+
 def _clean_name(name: str, number: int, raw: str) -> str:
     """The card name as the catalog spells it, or as typed with its spacing tidied."""
     if "/" in name:
-        name = " // ".join(part for part in _SLASHES.split(name) if part)
+        name = _slashes(name)
     name = name.strip()
     if not name:
         raise DecklistError("no card name", number, _shown(raw))
     if len(name) > MAX_NAME_LENGTH:
         raise DecklistError(f"card name longer than {MAX_NAME_LENGTH} characters", number, _shown(raw))
-    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
+    if _CONTROL.search(name):
         raise DecklistError("control characters in a card name", number, None)
     return canonical_name(name)
 
@@ -167,21 +213,30 @@ def _not_a_card_line(raw: str, number: int) -> None:
         raise DecklistError(LINK_ADVICE, number, _shown(raw))
     if _NEGATIVE.match(raw):
         raise DecklistError("a quantity cannot be negative", number, _shown(raw))
-    if not any(ch.isalnum() for ch in raw):
+    if _ALNUM.search(raw) is None:
         raise DecklistError("not a card line: no card name, only symbols", number, _shown(raw))
 
 
 def _spelled_count(raw: str, number: int) -> None:
     """``four Monastery Swiftspear``: a quantity written as a word, in front of a known card
-    (a card whose own name begins with a number word, such as Seven Dwarves, is left alone)."""
+    (a card whose own name begins with a number word, such as Seven Dwarves, is left alone;
+    a name too long to be a card's is reported as such by :func:`_clean_name`).
+
+    >>> _spelled_count("four Lightning Bolt (M11) 146 *F*", 3)
+    Traceback (most recent call last):
+    ...
+    opening_hand.errors.DecklistError: Line 3: write the quantity as a number: 4 Lightning Bolt (M11) 146 *F* (...)
+    >>> _spelled_count("four Lightning" + " " * 200 + "Bolt", 1)  # too long: no card is looked up
+    """
     word, _, rest = raw.partition(" ")
     count = NUMBER_WORDS.get(word.casefold())
-    if count is None or not rest.strip() or lookup(raw).known:
+    if count is None or not rest.strip():
         return
-    card = lookup(_SET_SUFFIX.sub("", _MARKERS.sub("", rest.strip())))
-    if card.known:
-        fixed = f"{count} {rest.strip()}"
-        raise DecklistError(f"write the quantity as a number: {fixed}", number, _shown(raw), fixes=((fixed, fixed),))
+    name = _cut_end(_cut_end(rest.strip(), _REVERSED_MARKERS), _REVERSED_SET_CODE)
+    if len(_slashes(name)) > MAX_NAME_LENGTH or not lookup(name).known or lookup(f"{word} {name}").known:
+        return
+    fixed = f"{count} {rest.strip()}"
+    raise DecklistError(f"write the quantity as a number: {fixed}", number, _shown(raw), fixes=((fixed, fixed),))
 
 
 def _read_line(raw: str, number: int) -> tuple[int, str, bool]:
@@ -200,23 +255,28 @@ def _read_line(raw: str, number: int) -> tuple[int, str, bool]:
         count, name = 1, raw
     if _LINK.match(name):
         raise DecklistError(LINK_ADVICE, number, _shown(raw))
-    name = _MARKERS.sub("", name)
-    with_set = _SET_SUFFIX.sub("", name)
-    return count, _clean_name(with_set, number, raw), with_set != name
+    name = _cut_end(name, _REVERSED_MARKERS)
+    bare = _cut_end(name, _REVERSED_SET_CODE)
+    return count, _clean_name(bare, number, raw), bare != name
 
 
 def _header(raw: str) -> tuple[str, str | None, bool] | None:
     """For a header line: (section, type hint, is a category header); else None."""
     if _COUNT.match(raw) or raw[:3].casefold() == "sb:":
         return None
-    words = _HEADER_COUNT.sub("", raw).strip().casefold()
+    words = _header_words(raw)
     if words in _SECTION:
         return _SECTION[words], None, False
     if words in _TYPE_HEADERS:
         return "main", _TYPE_HEADERS[words], True
-    if re.search(r"\(\d+\)$", raw):  # a custom category: "Ramp (10)"
+    if _REVERSED_CATEGORY_COUNT.match(raw[::-1]):  # a custom category: "Ramp (10)"
         return "main", None, True
     return None
+
+
+def _header_words(raw: str) -> str:
+    """A header line without its count, for looking up: ``Sideboard: 15`` reads ``sideboard``."""
+    return _cut_end(raw, _REVERSED_HEADER_COUNT).strip().casefold()
 
 
 @dataclass
@@ -254,19 +314,22 @@ def _read_text(text: str) -> _Reading:
             continue
         if raw.startswith(("#", "//")):
             continue
+        if len(raw) > MAX_LINE_CHARS:  # before any pattern reads it
+            reading.problems.append(LineProblem(number, _shown(raw), f"line longer than {MAX_LINE_CHARS} characters"))
+            continue
         header = _header(raw)
         if header is not None:
             section, hint, category = header
             headers = True
             categories = categories or category
-            arena = arena or _HEADER_COUNT.sub("", raw).strip().casefold() in _ARENA_ONLY
+            arena = arena or _header_words(raw) in _ARENA_ONLY
             continue
         if section == "about":
             continue  # Arena's "About" block: "Name Boros Burn"
         target, line_hint = section, hint
         if raw[:3].casefold() == "sb:":
             raw, target = raw[3:].strip(), "sideboard"
-        for tag in _TAG.findall(raw):  # Archidekt: "1x Sol Ring (cmm) 410 [Ramp,Artifact]"
+        for tag in _TAG.findall(raw) if "]" in raw else ():  # Archidekt: "1x Sol Ring (cmm) 410 [Ramp,Artifact]"
             categories = True
             for word in (w.split("{")[0].strip().casefold() for w in tag.split(",")):
                 if _SECTION.get(word) in ("commander", "sideboard", "maybe", "companion"):
@@ -362,7 +425,9 @@ def _read_xml(text: str) -> _Reading:
 def _xml_card(reading: _Reading, section: str, quantity: str | None, name: str | None, line: int, shown: str) -> None:
     if quantity is None or not quantity.strip().isdigit() or not quantity.strip().isascii():
         raise DecklistError("the quantity must be a whole number", line, shown)
-    count = int(quantity.strip())
+    digits = quantity.strip().lstrip("0") or "0"
+    # int() refuses more than 4,300 digits (ValueError); any count of 4 or more digits is too many anyway
+    count = int(digits) if len(digits) <= 3 else MAX_COPIES_PER_LINE + 1
     _check_count(count, line, shown)
     reading.add(section, count, _clean_name(name or "", line, shown), line)
 
@@ -395,6 +460,9 @@ def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
     ``skip_bad_lines`` is set: then those lines are left out and listed in
     ``Decklist.skipped``. A list with no main-deck cards is always an error.
     """
+    # A browser can hand over lone surrogates; the XML parser (UTF-8) and any later .encode() refuse them.
+    if not text.isascii():
+        text = _SURROGATE.sub("\ufffd", text)
     is_xml = _XML.match(text) is not None
     reading = _read_xml(text) if is_xml else _read_text(text)
     if reading.problems and not skip_bad_lines:
