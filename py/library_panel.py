@@ -54,6 +54,7 @@ class LibraryPanel:
             self.in_memory = not moved
             then = "new saves start a new library" if moved else "decks saved now are kept for this visit only"
             self.tell(f"Your saved decks could not be read: {error}. Nothing is deleted: {what}; {then}.")
+            self.el["library-message"].closest("details").open = True  # said where it shows at once
             return Library()
 
     def write_library(self, library: Library) -> bool:

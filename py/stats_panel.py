@@ -64,6 +64,7 @@ class StatsPanel:
             self.in_memory = not moved
             then = "new games start a new record" if moved else "this visit's games are not kept"
             self.tell(f"Your saved statistics could not be read ({error}). Nothing is deleted: {what}; {then}.")
+            self.el["stats-message"].closest("details").open = True
             return []
 
     def tell(self, text: str) -> None:
