@@ -1,5 +1,6 @@
 """The start-up snapshot (static/runtime/): a repeat visit restores Pyodide from a memory
-snapshot made after the first one, and a damaged or foreign snapshot never breaks the page."""
+snapshot made after the first one, and a damaged or foreign snapshot never breaks the page
+for more than one visit."""
 
 from __future__ import annotations
 
@@ -31,6 +32,25 @@ DAMAGED = f"""async () => {{ {MODULES}
   await cache.put(key, new Response(new Uint8Array([31, 139, 8, 0, 1, 2, 3, 4, 5])));
 }}"""
 
+# Damages the memory image (after the header) where boot() does not look but the page's
+# first Python compile does: gzip and build id pass, the restore succeeds, then Python dies
+# ("memory access out of bounds", or errors even in its error handling). The offset is this
+# Pyodide build's (314.0.2); the test checks that the page does die, so a build that moves
+# the spot fails loudly.
+KILLING = f"""async () => {{ {MODULES}
+  const bytes = await snap.readSnapshot(version);
+  const memory = new Uint32Array(bytes.buffer, 0, 2)[1];  // where the header ends
+  bytes.fill(0xab, memory + 2_789_376, memory + 2_789_376 + 4096);
+  await snap.writeSnapshot(version, bytes);
+}}"""
+
+# What the page notes before a restore: as if it restored the saved snapshot and died.
+ON_TRIAL = f"""async () => {{ {MODULES}
+  snap.startTrial(snap.snapshotId(await snap.findSnapshot(version)));
+}}"""
+
+TRIALS = "Object.keys(localStorage).filter((key) => key.startsWith('opening-hand/snapshot-trial'))"
+
 CONTAINS = f"""async (needle) => {{ {MODULES}
   const bytes = await snap.readSnapshot(version);
   const wanted = new TextEncoder().encode(needle);
@@ -56,8 +76,22 @@ def visit(context: BrowserContext, url: str) -> tuple[AppPage, Guard]:
     return AppPage(page, url, guard).open(), guard
 
 
+def visit_that_dies(context: BrowserContext, url: str) -> tuple[AppPage, Guard]:
+    """A visit on which Python dies during start-up: its console errors are expected (the
+    test reads them from the guard), and the page never gets ready."""
+    page = context.new_page()
+    guard = Guard(page, url)
+    with page.expect_event("console", lambda message: message.type == "error", timeout=READY_TIMEOUT_MS):
+        page.goto(url)
+    return AppPage(page, url, guard), guard
+
+
 def boot(page: Page) -> str:
     return page.evaluate("document.documentElement.dataset.boot")
+
+
+def dropped(page: Page) -> str | None:
+    return page.evaluate("document.documentElement.dataset.snapshotDropped ?? null")
 
 
 def wait_for_snapshot(page: Page) -> None:
@@ -127,7 +161,75 @@ def test_a_damaged_snapshot_is_replaced(context: BrowserContext, server_url: str
 
     again, guard = visit(context, server_url)
     assert boot(again.page) == "full"
+    assert dropped(again.page) == "failed"
     assert any("snapshot could not be used" in w for w in guard.warnings), guard.warnings
     play_a_game(again)
     wait_for_snapshot(again.page)
+    assert again.page.evaluate(TRIALS) == []  # that restore's trial ended with it
     assert not guard.problems, guard.problems
+
+
+def test_a_snapshot_that_restores_but_kills_python_costs_one_visit(context: BrowserContext, server_url: str) -> None:
+    first, _ = visit(context, server_url)
+    wait_for_snapshot(first.page)
+    first.page.evaluate(KILLING)
+    first.page.close()
+
+    dying, dying_guard = visit_that_dies(context, server_url)  # the one visit it costs
+    assert boot(dying.page) == "snapshot"  # restored: nothing the page could catch went wrong
+    assert dying_guard.problems  # and then Python died
+    assert dying.page.evaluate("document.body.dataset.ready") != "true"
+    assert len(dying.page.evaluate(TRIALS)) == 1  # so its trial is never ended
+    dying.page.close()
+
+    again, guard = visit(context, server_url)
+    assert boot(again.page) == "full"
+    assert dropped(again.page) == "unproven"
+    assert any("never got ready" in w for w in guard.warnings), guard.warnings
+    play_a_game(again)
+    wait_for_snapshot(again.page)  # a new one
+    assert not guard.problems, guard.problems
+    again.page.close()
+
+    third, guard = visit(context, server_url)
+    assert boot(third.page) == "snapshot"
+    assert dropped(third.page) is None
+    play_a_game(third)
+    assert not guard.problems, guard.problems
+
+
+def test_a_restore_that_never_got_ready_drops_the_snapshot(context: BrowserContext, server_url: str) -> None:
+    first, _ = visit(context, server_url)
+    wait_for_snapshot(first.page)
+    first.page.evaluate(ON_TRIAL)  # as a page that restored and died (or was closed) before ready leaves it
+    first.page.close()
+
+    again, guard = visit(context, server_url)
+    assert boot(again.page) == "full"
+    assert dropped(again.page) == "unproven"
+    assert any("never got ready" in w for w in guard.warnings), guard.warnings
+    assert again.page.evaluate(TRIALS) == []
+    play_a_game(again)
+    wait_for_snapshot(again.page)
+    assert not guard.problems, guard.problems
+    again.page.close()
+
+    third, _ = visit(context, server_url)
+    assert boot(third.page) == "snapshot"
+
+
+def test_a_snapshot_that_got_the_page_ready_is_kept(context: BrowserContext, server_url: str) -> None:
+    first, _ = visit(context, server_url)
+    wait_for_snapshot(first.page)
+    first.page.close()
+
+    again, guard = visit(context, server_url)
+    assert boot(again.page) == "snapshot"
+    again.page.wait_for_function(f"{TRIALS}.length === 0")  # cleared once ready (and idle)
+    again.page.close()
+
+    third, guard_third = visit(context, server_url)
+    assert boot(third.page) == "snapshot"
+    assert dropped(third.page) is None
+    play_a_game(third)
+    assert not guard.problems and not guard_third.problems, guard.problems + guard_third.problems
