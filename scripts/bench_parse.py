@@ -8,8 +8,11 @@ followed by spaces, number words before combining marks), prints:
   may be (MAX_LINE_CHARS: every pattern runs on it);
 * the worst time for a single such line of 500, 1,000, 10,000 or 100,000 characters (the
   longer ones are reported as too long before any pattern reads them), and its length;
-and the time to parse the 60-card and 100-card sample lists. Each figure is the median of
-5 rounds.
+and the time to parse the 60-card and 100-card sample lists; then the guarded JSON reader
+(``opening_hand.guarded``) on what links, storage and imports may hold: input nested
+100,000 deep (refused before parsing), a library of 500 decks near the 5 MB storage limit,
+the statistics at their 5,000 records, and the largest share link. Each figure is the
+median of 5 rounds.
 
 Target: the worst 2,000-line hostile text parses in <= 50 ms.
 """
@@ -27,7 +30,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "py")]
 from opening_hand.decklist import MAX_LINE_CHARS, MAX_LINES, MAX_NAME_LENGTH, parse_decklist  # noqa: E402
 from opening_hand.errors import DecklistError  # noqa: E402
+from opening_hand.guarded import UntrustedInputError, read_json  # noqa: E402
+from opening_hand.library import Library, SavedDeck, dump_library, load_library  # noqa: E402
 from opening_hand.samples import SAMPLES  # noqa: E402
+from opening_hand.share import Setup, decode_setup, encode_setup  # noqa: E402
+from opening_hand.stats import GameRecord, dump_stats, load_stats  # noqa: E402
 
 TARGET_MS = 50.0
 ROUNDS = 5
@@ -91,6 +98,35 @@ def main() -> None:
         print(f"  normal {label} list ({len(text.splitlines())} lines)   {parse_ms(text):10.2f} ms")
     print(f"  worst hostile {MAX_LINES:,}-line text: {worst_ms:.1f} ms ({worst_family})   "
           f"target <= {TARGET_MS:.0f} ms  {'ok' if worst_ms <= TARGET_MS else 'MISSED'}")  # fmt: skip
+
+    print("  guarded JSON readers")
+    deep_ms = timed_ms(lambda: _refused("[" * 100_000))
+    print(f"  {'100,000 nested brackets (refused)':<32} {deep_ms:10.1f} ms")
+    library = Library(tuple(SavedDeck(f"Deck {i}", SAMPLES["commander"] * 5, "commander") for i in range(500)))
+    stored = dump_library(library)
+    print(
+        f"  {f'library, 500 decks ({len(stored) / 1e6:.1f} MB)':<32} {timed_ms(lambda: load_library(stored)):10.1f} ms"
+    )
+    games = [GameRecord("d" + str(i % 40), "s", 1_700_000_000_000 + i, 2, 1, 6, 3, (800, 900)) for i in range(5000)]
+    stats = dump_stats(games)
+    print(f"  {'statistics, 5,000 games':<32} {timed_ms(lambda: load_stats(stats)):10.1f} ms")
+    names = "\n".join(f"1 Card {i:04d} " + "x" * 140 for i in range(1000))
+    link = encode_setup(Setup(deck=names, format="constructed", players=2, edition="london", seed=1))
+    print(f"  {f'largest link ({len(link):,} chars)':<32} {timed_ms(lambda: decode_setup(link)):10.1f} ms")
+
+
+def _refused(text: str) -> None:
+    with contextlib.suppress(UntrustedInputError):
+        read_json(text, "the test")
+
+
+def timed_ms(work: Callable[[], object]) -> float:
+    times = []
+    for _ in range(ROUNDS):
+        started = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
 
 
 if __name__ == "__main__":
