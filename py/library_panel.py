@@ -46,16 +46,13 @@ class LibraryPanel:
         if not saved_data.available():
             self.tell("This browser does not let the page keep decks (storage is off).")
             return Library()
-        raw = saved_data.read(STORAGE_KEY)
-        try:
-            return load_library(raw)
-        except LibraryError as error:
-            moved, what = saved_data.set_aside(STORAGE_KEY, raw or "")
-            self.in_memory = not moved
-            then = "new saves start a new library" if moved else "decks saved now are kept for this visit only"
-            self.tell(f"Your saved decks could not be read: {error}. Nothing is deleted: {what}; {then}.")
+        library, problem, writable = saved_data.load(STORAGE_KEY, load_library, Library())
+        if problem:
+            self.in_memory = not writable
+            then = "new saves start a new library" if writable else "decks saved now are kept for this visit only"
+            self.tell(f"Your saved decks could not be read: {problem}; {then}.")
             self.el["library-message"].closest("details").open = True  # said where it shows at once
-            return Library()
+        return library
 
     def write_library(self, library: Library) -> bool:
         if not self.in_memory:

@@ -11,9 +11,14 @@ in memory only, saying so. Nothing here decides what a value means: the engine's
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pyscript import window
+
+from opening_hand import RulesError
+
+T = TypeVar("T")
 
 MAX_ASIDE = 5  # unreadable copies kept per key
 FULL = "the browser's storage is full"
@@ -113,3 +118,16 @@ def set_aside(key: str, raw: str) -> tuple[bool, str]:
     remove(key)
     older = f"; {len(kept)} older unreadable cop{'y is' if len(kept) == 1 else 'ies are'} kept too" if kept else ""
     return True, f"it is kept aside in this browser's storage under “{name}”{older}"
+
+
+def load(key: str, reader: Callable[[str | None], T], empty: T) -> tuple[T, str | None, bool]:
+    """What ``reader`` (an engine reader raising a RulesError) makes of the value under ``key``:
+    (the value, None, True) when it reads, or (``empty``, what happened for the player, whether
+    the panel may write a fresh value) when it does not, the unreadable value set aside first.
+    """
+    raw = read(key)
+    try:
+        return reader(raw), None, True
+    except RulesError as error:
+        moved, what = set_aside(key, raw or "")
+        return empty, f"{str(error).rstrip('.')}. Nothing is deleted: {what}", moved

@@ -19,7 +19,6 @@ from pyscript import document, window
 from opening_hand.stats import (
     STORAGE_KEY,
     GameRecord,
-    StatsError,
     Summary,
     add,
     dump_stats,
@@ -56,16 +55,14 @@ class StatsPanel:
         if not saved_data.available():
             self.tell("This browser does not let the page keep statistics (storage is off).")
             return []
-        raw = saved_data.read(STORAGE_KEY)
-        try:
-            return load_stats(raw)
-        except StatsError as error:
-            moved, what = saved_data.set_aside(STORAGE_KEY, raw or "")
-            self.in_memory = not moved
-            then = "new games start a new record" if moved else "this visit's games are not kept"
-            self.tell(f"Your saved statistics could not be read ({error}). Nothing is deleted: {what}; {then}.")
-            self.el["stats-message"].closest("details").open = True
-            return []
+        empty: list[GameRecord] = []
+        records, problem, writable = saved_data.load(STORAGE_KEY, load_stats, empty)
+        if problem:
+            self.in_memory = not writable
+            then = "new games start a new record" if writable else "this visit's games are not kept"
+            self.tell(f"Your saved statistics could not be read: {problem}; {then}.")
+            self.el["stats-message"].closest("details").open = True  # said where it shows at once
+        return records
 
     def tell(self, text: str) -> None:
         self.el["stats-message"].textContent = text
