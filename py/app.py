@@ -182,13 +182,13 @@ class App:
             if not setup.unchecked:
                 self.decks.check_cards(setup.deck, setup.skip_bad)
             states = self.start_all(setup)
-            encode_setup(setup)  # raises when no link could hold it: nothing is dealt that cannot be shared
+            fragment_ = encode_setup(setup)  # raises when no link could hold it: nothing is dealt that cannot be shared
         except RulesError as error:
             self.refuse(error)
             return
         self.match = Match(seats=setup.players)
         self.show(setup, states)
-        self.remember(setup)
+        self.remember(setup, fragment_)
         self.stats.show_deck(self.deck_key())
         self.answer_play_draw()
         self.to_table()
@@ -321,10 +321,11 @@ class App:
 
     # ------------------------------------------------------------------- share links
 
-    def remember(self, setup: Setup) -> None:
-        """A new practice setup: a new entry in the browser's history (back/forward)."""
+    def remember(self, setup: Setup, fragment_: str = "") -> None:
+        """A new practice setup (``fragment_``: its link, when already made): a new entry in
+        the browser's history (back/forward)."""
         try:
-            fragment_ = encode_setup(replace(setup, actions=()))
+            fragment_ = fragment_ or encode_setup(replace(setup, actions=()))
         except ShareLinkError:  # checked before dealing; a next game's setup is the same size
             return
         if fragment_ != self.fragment:
