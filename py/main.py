@@ -15,8 +15,12 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, when, window
 
-from opening_hand.editions import EDITIONS
-from opening_hand.formats import FORMATS
+window.performance.mark("oh:main")  # start-up figures for `make bench` (scripts/bench.py)
+
+from opening_hand.editions import EDITIONS  # noqa: E402
+from opening_hand.formats import FORMATS  # noqa: E402
+
+window.performance.mark("oh:main-imported")
 
 _app: Any = None
 _timer: Any = None
@@ -26,9 +30,12 @@ def app() -> Any:
     """The page, imported on first use."""
     global _app
     if _app is None:
+        window.performance.mark("oh:app")
         from app import App
 
+        window.performance.mark("oh:app-imported")
         _app = App()
+        window.performance.mark("oh:app-built")
     return _app
 
 
@@ -335,6 +342,7 @@ window.addEventListener("hashchange", navigate)
 if str(window.location.hash).startswith("#v"):
     on_navigate(None)  # a share link: fill the form, deal and replay before saying ready
 document.body.dataset.ready = "true"
+window.performance.mark("oh:ready")
 # Warm the page and engine up once the browser is idle (or soon, where there is no
 # requestIdleCallback), so the first Deal does not wait for the import.
 warm_up = create_once_callable(lambda *_: app())
