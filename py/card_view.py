@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from urllib.parse import quote
 
 from dom import Node, element, fragment
 from texts import ordinal
@@ -33,6 +32,8 @@ GLYPHS = (("Land", "▲"), ("Creature", "⚔"), ("Instant", "ϟ"), ("Sorcery", "
 
 def scryfall_image(name: str) -> str:
     """Scryfall's image of the card with this exact name (the name is URL-encoded)."""
+    from urllib.parse import quote  # only with images on: not on the first deal's path
+
     return f"https://api.scryfall.com/cards/named?exact={quote(name, safe='')}&format=image&version=normal"
 
 

@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def whole_number(raw: str, signed: bool = False) -> int | None:

@@ -17,7 +17,6 @@ suggestions use an index of names by their ends, built on the first misspelt nam
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -210,6 +209,8 @@ class CardDatabase:
         return tuple(sorted(ranked, key=lambda card: (-ranked[card], card))[:limit])
 
     def _rank(self, key: str, candidates: set[int], ranked: dict[str, float]) -> None:
+        import difflib  # only for a misspelt name: not on start-up's path
+
         near = max(3, len(key) // 4)
         matcher = difflib.SequenceMatcher(None, b=key, autojunk=False)
         for number in candidates:

@@ -10,11 +10,8 @@ session, CSV export, and the versioned JSON kept in the browser's storage.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
-import statistics
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -63,6 +60,8 @@ def deck_key(cards: Iterable[str]) -> str:
 
 def summarize(records: Iterable[GameRecord], deck: str, session: str | None = None) -> Summary:
     """The summary for one deck, over one session or (``session=None``) all of them."""
+    import statistics  # imported when the statistics are shown, not when the page loads
+
     games = [r for r in records if r.deck == deck and (session is None or r.session == session)]
     times = [t for r in games for t in r.decide_ms]
     return Summary(
@@ -76,6 +75,9 @@ def summarize(records: Iterable[GameRecord], deck: str, session: str | None = No
 
 
 def to_csv(records: Iterable[GameRecord]) -> str:
+    import csv  # imported on export, not when the page loads
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
