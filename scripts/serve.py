@@ -19,9 +19,12 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
+import pybundle
+
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED_FILES = {"index.html", "pyscript.toml", "sw.js"}
 PUBLISHED_DIRS = ("py/", "static/")
+BUNDLE_LOCK = threading.Lock()
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -71,6 +74,10 @@ class Handler(SimpleHTTPRequestHandler):
         if not self._published():
             self.send_error(404, "Not published")
             return
+        if self._site_path() == pybundle.NAME and Path(self.directory) == ROOT:
+            with BUNDLE_LOCK:  # py/ edited since: the next reload runs the edit
+                if pybundle.stale():
+                    pybundle.write(compile=False)
         super().do_GET()
 
     def do_HEAD(self) -> None:

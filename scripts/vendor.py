@@ -7,6 +7,8 @@ and mana-font's stylesheet with the two font files browsers pick from its @font-
 (woff, which every current browser takes, and ttf), for the mana symbols on card faces.
 The versions must be exactly the ones package.json pins; anything else is an error, so a
 stale node_modules can never ship by accident. Idempotent: unchanged files are not copied.
+It also writes static/python.json (scripts/pybundle.py: the page's Python files in one file)
+and static/precache.js (the service worker's list).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pybundle
 from cards import write_null_index  # scripts/cards.py: the one definition of the database's files
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,6 +75,7 @@ def main() -> None:
     )
     print(f"vendor: {len(sources)} files in static/vendor ({changed} copied)")
     write_card_index()
+    pybundle.write()
     write_precache()
 
 
@@ -79,7 +83,7 @@ def published_files() -> list[str]:
     """Every file the page can load, relative to the site root (what the service worker keeps)."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     files = {"index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
-             "static/manifest.webmanifest", *(f.removeprefix("./") for f in config["files"])}  # fmt: skip
+             "static/manifest.webmanifest", pybundle.NAME}  # fmt: skip
     files.add(config["interpreter"].removeprefix("./"))
     for folder in ("static/vendor", "static/icons", "static/runtime", "static/data"):
         # Not dotfiles: a build in progress (scripts/cards.py) writes .*.tmp files before renaming them.

@@ -1,6 +1,6 @@
 // Boot progress: paints before Pyodide is up and follows PyScript's `py:progress`
-// events (e.g. "Loading interpreter", "Loaded files"). py/main.py hides it once the
-// page is interactive. No work here beyond updating two elements.
+// events (e.g. "Loading interpreter"). py/main.py hides it once the page is interactive.
+// No work here beyond updating two elements (runtime/start.mjs starts Python itself).
 import { whenIdleAfterReady } from "./runtime/idle.mjs";
 
 const bar = document.getElementById("boot-progress");

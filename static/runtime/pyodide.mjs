@@ -2,6 +2,12 @@
 // restored from the start-up snapshot (snapshot.mjs) when this browser has one, booted in
 // full otherwise - and then a snapshot is made for next time, once the page is idle.
 //
+// start() begins at once: static/boot.js calls it as the page is parsed, so Pyodide boots
+// while PyScript's own modules and config load (as on a page that only boots Pyodide), and
+// the page's Python files (static/python.json, scripts/pybundle.py) download alongside.
+// PyScript's later loadPyodide() gets that same interpreter, with those files written into
+// its file system (the current folder, where pyscript.toml's [files] would put them).
+//
 // <html data-boot> says which path ran: "snapshot", or "full" (with data-snapshot "saved" or
 // "failed" once the worker reports); data-snapshot-dropped, why a full boot threw the saved
 // snapshot away: "failed" (restoring it threw) or "unproven" (the last page restored from it
@@ -26,9 +32,66 @@ export { version };
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const root = document.documentElement;
 
+let started = null;
+
+/** The interpreter with the page's Python files written, booted once however often asked. */
+export function start() {
+  if (!started) {
+    const files = fetchFiles();
+    files.catch(() => {}); // reported when awaited below, not as an unhandled rejection
+    started = bootPython().then(async (pyodide) => {
+      writeFiles(pyodide, await files);
+      performance.mark("oh:files-written");
+      return pyodide;
+    });
+    started.catch(() => {}); // PyScript's loadPyodide() reports it
+  }
+  return started;
+}
+
+// PyScript's hook. Its options are its output handlers (and an indexURL we replace: the
+// runtime lives in vendor/pyodide/), so they are set on the interpreter start() made.
 export async function loadPyodide(options = {}) {
-  // PyScript derives indexURL from this module's URL; the runtime lives in vendor/pyodide/.
-  const settings = { ...options, indexURL };
+  const pyodide = await start();
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+  return pyodide;
+}
+
+async function fetchFiles() {
+  const response = await fetch(new URL("../python.json", import.meta.url));
+  if (!response.ok) throw new Error(`the page's Python files: HTTP ${response.status}`);
+  const bundle = await response.json();
+  if (bundle?.format !== "opening-hand-python" || typeof bundle.files !== "object" || typeof (bundle.compiled ?? {}) !== "object") {
+    throw new Error("the page's Python files: not a bundle of scripts/pybundle.py");
+  }
+  return bundle;
+}
+
+// The sources as text; beside them their bytecode (base64), which Python runs only while it
+// matches the source (checked-hash .pyc files, see scripts/pybundle.py).
+function writeFiles(pyodide, { files, compiled = {} }) {
+  const { FS } = pyodide;
+  const bytes = (text) => {
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
+    const binary = atob(text);
+    const out = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+    return out;
+  };
+  const entries = [...Object.entries(files), ...Object.entries(compiled).map(([path, data]) => [path, data, bytes])];
+  for (const [path, data, decode] of entries) {
+    if (typeof data !== "string" || !/^[\w.-]+(\/[\w.-]+)*$/.test(path) || path.split("/").includes("..")) {
+      throw new Error(`the page's Python files: a bad entry ${JSON.stringify(path).slice(0, 80)}`);
+    }
+    const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+    if (folder) FS.mkdirTree(folder);
+    FS.writeFile(path, decode ? decode(data) : data);
+  }
+}
+
+async function bootPython() {
+  const settings = { indexURL };
   const enabled = globalThis.openingHandSnapshot !== false && supported();
   if (enabled) {
     let id;
@@ -48,6 +111,7 @@ export async function loadPyodide(options = {}) {
         const snapshot = unpack(found);
         snapshot.catch(() => {}); // boot() reports the failure; no unhandled rejection
         const pyodide = await boot({ ...settings, _loadSnapshot: snapshot });
+        performance.mark("oh:interpreter"); // start-up figures for `make bench`
         root.dataset.boot = "snapshot";
         whenReady(() => endTrial(id)); // it got the page ready: trusted from now on
         return pyodide;
@@ -59,6 +123,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await boot(settings);
+  performance.mark("oh:interpreter");
   root.dataset.boot = "full";
   if (enabled) whenIdleAfterReady(makeSnapshot);
   return pyodide;

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""static/python.json: every Python module and data file of py/ (except main.py, the page's
+script) in one file, which static/runtime/pyodide.mjs fetches while Pyodide boots and writes
+into Python's file system before PyScript runs main.py.
+
+One request started at navigation instead of ~45 started after Pyodide is up (what
+pyscript.toml's [files] did) takes the fetches off the start-up's critical path. Beside each
+module goes its bytecode, compiled by Pyodide's own Python under Node (scripts/pycompile.mjs),
+so the browser does not compile ~9,000 lines on the first Deal: "checked-hash" .pyc files
+(PEP 552), which Python runs only while the source beside them has the hash they were made
+from. The file is built from py/ (git-ignored, like static/vendor/): by scripts/vendor.py
+(`make serve`, `make test`, the Pages workflow) and, when py/ changed since, by
+scripts/serve.py when the page asks for it (without compiling: the bytecode of an edited
+module no longer matches, so Python compiles that one), so an edit shows on the next reload.
+
+    python3 scripts/pybundle.py        # write static/python.json
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NAME = "static/python.json"
+FORMAT = "opening-hand-python"
+SUFFIXES = (".py", ".txt")
+
+
+def sources(root: Path = ROOT) -> list[Path]:
+    """What the page needs of py/: the modules and the data files, not main.py (its script)."""
+    py = root / "py"
+    return sorted(
+        p for p in py.rglob("*")
+        if p.is_file() and p.suffix in SUFFIXES and "__pycache__" not in p.parts and p != py / "main.py"
+    )  # fmt: skip
+
+
+def read_sources(root: Path = ROOT) -> dict[str, str]:
+    return {str(p.relative_to(root / "py").as_posix()): p.read_text(encoding="utf-8") for p in sources(root)}
+
+
+def build(root: Path = ROOT, compiled: dict[str, str] | None = None) -> bytes:
+    """The bundle's bytes (sorted, no timestamps): the sources, and ``compiled``, the
+    base64 bytecode files by their path (``__pycache__/app.cpython-314.pyc``)."""
+    bundle = {"format": FORMAT, "files": read_sources(root), "compiled": dict(sorted((compiled or {}).items()))}
+    return json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def compile_bytecode(files: dict[str, str], root: Path = ROOT) -> dict[str, str] | None:
+    """Bytecode for the modules, made by the vendored Pyodide under Node; None when Node or
+    the npm packages are missing (the page then compiles the modules itself, as before)."""
+    node = shutil.which("node")
+    if node is None or not (root / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        return None
+    script = root / "scripts" / "pycompile.mjs"
+    done = subprocess.run([node, str(script)], input=json.dumps(files), capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"pybundle: compiling with Pyodide failed:\n{done.stderr[-2000:]}")
+    compiled: dict[str, str] = json.loads(done.stdout)
+    return compiled
+
+
+def previous_bytecode(root: Path = ROOT) -> dict[str, str]:
+    """The bytecode in the bundle already written (stale entries are harmless: checked hashes)."""
+    try:
+        old = json.loads((root / NAME).read_bytes())
+        return {k: v for k, v in old.get("compiled", {}).items() if isinstance(k, str) and isinstance(v, str)}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def stale(root: Path = ROOT) -> bool:
+    target = root / NAME
+    if not target.exists():
+        return True
+    built = target.stat().st_mtime
+    return any(p.stat().st_mtime > built for p in [root / "py", root / "py" / "opening_hand", *sources(root)])
+
+
+def write(root: Path = ROOT, compile: bool = True) -> bool:
+    """Writes the bundle when its bytes changed; says whether it did. ``compile=False``
+    keeps the bytecode the bundle had (scripts/serve.py, after an edit)."""
+    target = root / NAME
+    compiled = compile_bytecode(read_sources(root), root) if compile else None
+    data = build(root, previous_bytecode(root) if compiled is None else compiled)
+    if target.exists() and target.read_bytes() == data:
+        target.touch()  # up to date: mark it so, or `stale` asks again on every request
+        return False
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_bytes(data)
+    temporary.replace(target)  # never half a bundle: a page may be fetching it
+    return True
+
+
+if __name__ == "__main__":
+    changed = write()
+    print(f"pybundle: {NAME} ({len(sources())} files{', written' if changed else ', unchanged'})")

@@ -1,0 +1,71 @@
+"""static/python.json (scripts/pybundle.py): the page's Python modules in one file, with
+bytecode made by the vendored Pyodide's own Python (scripts/pycompile.mjs).
+
+Here, not in tests/engine/: it runs Node, and every engine test also runs inside Pyodide,
+which has no subprocesses. The browser tests prove the page runs from it.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pybundle
+
+from serve import ROOT
+
+
+def copy_of_py(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "py", tmp_path / "py", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "static").mkdir()
+    (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
+    (tmp_path / "scripts").symlink_to(ROOT / "scripts")
+    return tmp_path
+
+
+def test_the_bundle_holds_every_module_and_data_file_of_py_but_main() -> None:
+    bundle = json.loads(pybundle.build())
+    assert bundle["format"] == pybundle.FORMAT == "opening-hand-python"
+    py = ROOT / "py"
+    files = {str(p.relative_to(py).as_posix()) for p in py.rglob("*") if p.suffix in (".py", ".txt")}
+    assert {"opening_hand/catalog.txt", "opening_hand/game.py", "app.py"} <= set(bundle["files"])
+    assert set(bundle["files"]) == files - {"main.py"}, "main.py is the page's script, fetched by PyScript"
+    for name, text in bundle["files"].items():
+        assert text == (py / name).read_text(encoding="utf-8"), name
+    assert pybundle.build() == pybundle.build(), "the same sources make the same bytes"
+
+
+def test_each_module_gets_checked_hash_bytecode_of_pyodides_python(tmp_path: Path) -> None:
+    root = copy_of_py(tmp_path)
+    assert pybundle.write(root)
+    bundle = json.loads((root / pybundle.NAME).read_bytes())
+    modules = [name for name in bundle["files"] if name.endswith(".py")]
+    # The browser's Python is 3.14 (Pyodide 314): its cache tag, whatever this CPython is.
+    expected = {importlib.util.cache_from_source(name).replace(os.sys.implementation.cache_tag, "cpython-314")
+                for name in modules}  # fmt: skip
+    assert set(bundle["compiled"]) == expected
+    for name in modules:
+        pyc = base64.b64decode(bundle["compiled"][importlib.util.cache_from_source(name).replace(
+            os.sys.implementation.cache_tag, "cpython-314")])  # fmt: skip
+        flags = int.from_bytes(pyc[4:8], "little")
+        assert flags == 0b11, f"{name}: a checked-hash .pyc (PEP 552), so a stale one is never run"
+        assert pyc[2:4] == b"\r\n" and len(pyc) > 16
+
+
+def test_an_edit_reaches_the_bundle_and_keeps_the_old_bytecode_without_node(tmp_path: Path) -> None:
+    root = copy_of_py(tmp_path)
+    assert pybundle.stale(root) and pybundle.write(root)
+    assert not pybundle.stale(root) and not pybundle.write(root, compile=False)
+    compiled = json.loads((root / pybundle.NAME).read_bytes())["compiled"]
+    later = (root / pybundle.NAME).stat().st_mtime + 5
+    (root / "py" / "extra.py").write_text("X = 1\n", encoding="utf-8")
+    os.utime(root / "py" / "extra.py", (later, later))
+    assert pybundle.stale(root)
+    assert pybundle.write(root, compile=False)  # what scripts/serve.py does on the next request
+    bundle = json.loads((root / pybundle.NAME).read_bytes())
+    assert bundle["files"]["extra.py"] == "X = 1\n"
+    assert bundle["compiled"] == compiled, "no Node on a request: the rest keep their bytecode"
