@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -25,6 +26,15 @@ ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED_FILES = {"index.html", "pyscript.toml", "sw.js"}
 PUBLISHED_DIRS = ("py/", "static/")
 BUNDLE_LOCK = threading.Lock()
+
+
+class Server(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that closed the connection mid-download (a page or a test that moved on)
+        is no error of the server's: only other failures are printed."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -111,7 +121,7 @@ def make_server(
     cache_control = "no-cache" if max_age is None else f"max-age={max_age}"
     sites = {_prefix(prefix): str(folder) for prefix, folder in (others or {}).items()}
     handler = type("SiteHandler", (Handler,), {"base": base, "cache_control": cache_control, "others": sites})
-    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
+    server = Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     server.quiet = quiet  # type: ignore[attr-defined]
     return server
 
