@@ -12,6 +12,7 @@ import importlib.util
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pybundle
@@ -45,12 +46,11 @@ def test_each_module_gets_checked_hash_bytecode_of_pyodides_python(tmp_path: Pat
     bundle = json.loads((root / pybundle.NAME).read_bytes())
     modules = [name for name in bundle["files"] if name.endswith(".py")]
     # The browser's Python is 3.14 (Pyodide 314): its cache tag, whatever this CPython is.
-    expected = {importlib.util.cache_from_source(name).replace(os.sys.implementation.cache_tag, "cpython-314")
-                for name in modules}  # fmt: skip
-    assert set(bundle["compiled"]) == expected
+    cached = {name: importlib.util.cache_from_source(name).replace(sys.implementation.cache_tag, "cpython-314")
+              for name in modules}  # fmt: skip
+    assert set(bundle["compiled"]) == set(cached.values())
     for name in modules:
-        pyc = base64.b64decode(bundle["compiled"][importlib.util.cache_from_source(name).replace(
-            os.sys.implementation.cache_tag, "cpython-314")])  # fmt: skip
+        pyc = base64.b64decode(bundle["compiled"][cached[name]])
         flags = int.from_bytes(pyc[4:8], "little")
         assert flags == 0b11, f"{name}: a checked-hash .pyc (PEP 552), so a stale one is never run"
         assert pyc[2:4] == b"\r\n" and len(pyc) > 16
