@@ -70,6 +70,10 @@ _EXPORTS = {
     "UseSerumPowder": "game",
     "Vanguard": "game",
     "WrongCardCountError": "errors",
+    "ActNext": "game",
+    "ChooseOpeningPlayer": "game",
+    "NextTimestamp": "game",
+    "OrderTimestamps": "game",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -102,11 +106,13 @@ if TYPE_CHECKING:
     from .game import (
         MAX_SEED,
         Action,
+        ActNext,
         BeginOnBattlefield,
         ChooseBackupHand,
         ChooseBottom,
         ChooseCompanion,
         ChooseConspiracies,
+        ChooseOpeningPlayer,
         ChooseShuffleBack,
         ChooseStarting,
         ChooseStartingPlayer,
@@ -119,7 +125,9 @@ if TYPE_CHECKING:
         Keep,
         KeepBackupHand,
         Mulligan,
+        NextTimestamp,
         OpeningHandActions,
+        OrderTimestamps,
         PlayerState,
         PutConspiracies,
         PutOnBottom,

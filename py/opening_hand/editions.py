@@ -10,7 +10,18 @@ time, until no one does. An edition only answers the questions where its text di
 * whether a player may mulligan again (the zero-card rule, once-only, all-land/no-land);
 * how many first mulligans are free; whether players scry after keeping (Vancouver);
 * whether the decks are shuffled before the starting player is chosen;
+* when a London player puts cards on the bottom: as CR 103.4 reads, as part of each
+  mulligan (the player then declares again holding the smaller hand), or only on keeping,
+  as MTGO and Arena do;
 * and the rule number each step cites in that edition's own text.
+
+**Later variants under older editions** (one policy, everywhere): a step follows the
+edition's own text. A variant or card that text does not cover (because it came later:
+companions, Commander, Brawl, Power Play, Serum Powder under 2001, Planechase...) follows
+the current text for its own rules, and the log cites that explicitly ("current 103.2b").
+The mulligan procedure itself, and the free multiplayer mulligan (2007 onward: 2008
+101.4a), are always the edition's: a plain multiplayer game under 2001 has no free mulligan,
+while any Brawl game has Brawl's own free first mulligan (current 103.4c).
 
 >>> [EDITIONS[k].opening_hand_size(7, n) for k in ("london", "vancouver", "paris-2008") for n in (0, 1, 2)]
 [7, 6, 5, 7, 6, 5, 7, 6, 5]
@@ -33,7 +44,8 @@ Declarations = Literal["rounds", "sequential"]
 # The current text (000): every step of the game start and its rule number.
 CURRENT: dict[str, str] = {
     "header": "103",
-    "choose": "103.1",
+    "chooser": "103.1",  # who chooses who takes the first turn
+    "choose": "103.1",  # the choice itself
     "team-start": "103.1a",
     "archenemy-start": "103.1b",
     "power-play": "103.1c",
@@ -50,11 +62,12 @@ CURRENT: dict[str, str] = {
     "life-archenemy": "103.3e",
     "draw": "103.4",
     "mulligan": "103.4",
+    "bottom": "103.4",
     "hand-vanguard": "103.4a",
     "any-time": "103.4b",
-    "free": "103.4c",
+    "free": "103.4c",  # the first mulligan in a multiplayer game
+    "free-brawl": "103.4c",  # the first mulligan in any Brawl game
     "team-declare": "103.4d",
-    "scry": "103.4",  # no scry in the current text; Vancouver's is in its 103.4
     "opening": "103.5",
     "battlefield": "103.5a",
     "reveal": "103.5b",
@@ -65,6 +78,15 @@ CURRENT: dict[str, str] = {
     "skip-2hg": "103.7b",
     "skip-none": "103.7c",
 }
+# The encyclopedia article (003): the source of the original rule, of the London mulligan
+# as Wizards announced it (bottom when you keep) and of the Commander house rules.
+ARTICLE = "Mulligan article: "
+HOUSE = "House rule: "
+
+
+def labelled(label: str, numbers: dict[str, str]) -> dict[str, str]:
+    """An older text's numbers, each prefixed with the text's year ("2008 101.4")."""
+    return {step: f"{label} {number}" for step, number in numbers.items()}
 
 
 @dataclass(frozen=True)
@@ -75,23 +97,26 @@ class Edition:
     name: str
     year: str
     summary: str
-    label: str = ""  # prefix of citations, e.g. "2008"; "" for the current text
     citations: dict[str, str] = field(default_factory=lambda: dict(CURRENT))
     declarations: Declarations = "rounds"
     team_rounds: bool = False  # 2008 101.4b: the starting team first, then the other team
     shuffle_before_choice: bool = False
-    companion_rule: bool = True
     scry: bool = False
     house: bool = False
+    bottom_when_kept: bool = False  # London as on MTGO and Arena: the bottom cards go on keeping
+    set_aside_hands: bool = False  # Commander house rule: rejected hands wait outside the library
+    simultaneous_leylines: bool = False  # 2008 101.Ruling.1: chosen in turn order, put in together
     no_mulligan_reason: str = "the opening hand would be zero cards"
 
     def cite(self, step: str) -> str:
-        """The rule number for ``step`` in this edition's text; a step the text does not
-        cover (a later variant) cites the current rule."""
-        number = self.citations.get(step)
-        if number is None:
-            return CURRENT[step]
-        return f"{self.label} {number}".strip()
+        """The citation for ``step`` in this edition's text; a step the text does not cover
+        (a later variant or card) cites the current text, saying so.
+
+        >>> EDITIONS["paris-2008"].cite("mulligan"), EDITIONS["paris-2008"].cite("companion")
+        ('2008 101.4', 'current 103.2b')
+        """
+        cited = self.citations.get(step)
+        return cited if cited is not None else f"current {CURRENT[step]}"
 
     # --- hand sizes -------------------------------------------------------------
 
@@ -116,8 +141,13 @@ class Edition:
 
     def free_mulligans(self, fmt: Format, players: int) -> int:
         """The first mulligan in a multiplayer game draws as many cards as before
-        (Vancouver 103.4c, 2008 101.4a, including Two-Headed Giant, 101.4b)."""
-        return 1 if players > 2 else 0
+        (Vancouver 103.4c, 2008 101.4a, including Two-Headed Giant, 101.4b); in any Brawl
+        game it is free by Brawl's own rule (current 103.4c)."""
+        return 1 if players > 2 or fmt.brawl else 0
+
+    def free_step(self, fmt: Format, players: int) -> str:
+        """The step whose rule makes a first mulligan free at this table."""
+        return "free" if players > 2 else "free-brawl"
 
     def reveals_hand(self) -> bool:
         return False
@@ -127,16 +157,17 @@ class Edition:
 class London(Edition):
     """CR 103.4 (current text): draw a full new hand every time, then put on the bottom
     one card per mulligan taken; no further mulligan once the opening hand would be zero
-    cards. The first mulligan is free in multiplayer and in any Brawl game (103.4c)."""
+    cards. The first mulligan is free in multiplayer and in any Brawl game (103.4c).
+
+    As the text reads, the bottom cards are part of taking the mulligan ("draws a new hand
+    ... then puts ... on the bottom"): the player declares again holding the smaller hand.
+    With ``bottom_when_kept`` they go only when the player keeps, as MTGO and Arena do."""
 
     def cards_to_draw(self, hand_size: int, counted: int) -> int:
         return hand_size
 
     def cards_to_bottom(self, hand_size: int, counted: int) -> int:
         return min(counted, hand_size)
-
-    def free_mulligans(self, fmt: Format, players: int) -> int:
-        return 1 if players > 2 or fmt.brawl else 0
 
 
 @dataclass(frozen=True)
@@ -146,29 +177,36 @@ class CommanderFreeMulligan(London):
     def free_mulligans(self, fmt: Format, players: int) -> int:
         return 1
 
+    def free_step(self, fmt: Format, players: int) -> str:
+        if players > 2 or fmt.brawl:
+            return super().free_step(fmt, players)  # the rules give it anyway (103.4c)
+        return "free-house"
+
 
 @dataclass(frozen=True)
 class Paris2001(Edition):
     """2001 rulings P.1.7: one fewer card each time, down to zero; the player who goes
-    first keeps before the next player decides. No multiplayer rule."""
+    first keeps before the next player decides. No multiplayer rule (the free multiplayer
+    mulligan came in 2007), so only Brawl's own free mulligan applies."""
 
     def free_mulligans(self, fmt: Format, players: int) -> int:
-        return 0
+        return 1 if fmt.brawl else 0
+
+    def free_step(self, fmt: Format, players: int) -> str:
+        return "free-brawl"
 
 
 @dataclass(frozen=True)
-class AllLandNoLand(Edition):
+class AllLandNoLand(Paris2001):
     """The original rule (1994): a player whose hand has zero or seven lands may reveal
-    it, shuffle it back and draw a new seven; once per game; no other mulligan."""
+    it, shuffle it back and draw a new seven; once per game (a free Brawl mulligan does not
+    count toward that once); no other mulligan."""
 
     def cards_to_draw(self, hand_size: int, counted: int) -> int:
         return hand_size
 
     def may_mulligan(self, hand_size: int, counted: int, taken: int, cards: int, lands: int) -> bool:
-        return taken == 0 and cards > 0 and lands in (0, cards)
-
-    def free_mulligans(self, fmt: Format, players: int) -> int:
-        return 0
+        return counted == 0 and cards > 0 and lands in (0, cards)
 
     def reveals_hand(self) -> bool:
         return True
@@ -203,66 +241,86 @@ class DrawTenShuffleThree(Edition):
         return 0
 
 
-VANCOUVER_CITATIONS = {
-    "header": "103",
-    "shuffle": "103.1",
-    "sideboard": "103.1a",
-    "commander": "103.1b",
-    "conspiracy": "103.1c",
-    "choose": "103.2",
-    "team-start": "103.2a",
-    "archenemy-start": "103.2b",
-    "power-play": "103.2c",
-    "life": "103.3",
-    "life-2hg": "103.3a",
-    "life-vanguard": "103.3b",
-    "life-commander": "103.3c",
-    "life-archenemy": "103.3d",
-    "draw": "103.4",
-    "mulligan": "103.4",
-    "scry": "103.4",
-    "hand-vanguard": "103.4a",
-    "any-time": "103.4b",
-    "free": "103.4c",
-    "team-declare": "103.4d",
-    "opening": "103.5",
-    "battlefield": "103.5a",
-    "reveal": "103.5b",
-    "team-opening": "103.5c",
-    "plane": "103.6",
-    "first-turn": "103.7",
-    "skip-two-player": "103.7a",
-    "skip-2hg": "103.7b",
-    "skip-none": "103.7c",
+VANCOUVER_CITATIONS = labelled(
+    "2017",
+    {
+        "header": "103",
+        "shuffle": "103.1",
+        "sideboard": "103.1a",
+        "commander": "103.1b",
+        "conspiracy": "103.1c",
+        "chooser": "103.2",
+        "choose": "103.2",
+        "team-start": "103.2a",
+        "archenemy-start": "103.2b",
+        "power-play": "103.2c",
+        "life": "103.3",
+        "life-2hg": "103.3a",
+        "life-vanguard": "103.3b",
+        "life-commander": "103.3c",
+        "life-archenemy": "103.3d",
+        "draw": "103.4",
+        "mulligan": "103.4",
+        "scry": "103.4",
+        "hand-vanguard": "103.4a",
+        "any-time": "103.4b",
+        "free": "103.4c",
+        "team-declare": "103.4d",
+        "opening": "103.5",
+        "battlefield": "103.5a",
+        "reveal": "103.5b",
+        "team-opening": "103.5c",
+        "plane": "103.6",
+        "first-turn": "103.7",
+        "skip-two-player": "103.7a",
+        "skip-2hg": "103.7b",
+        "skip-none": "103.7c",
+    },
+)
+PARIS_2008_CITATIONS = labelled(
+    "2008",
+    {
+        "header": "101",
+        "shuffle": "101.1",
+        "chooser": "101.2",
+        "choose": "101.2",
+        "life": "101.3",
+        "draw": "101.3",
+        "life-2hg": "101.3a",
+        "mulligan": "101.4",
+        "free": "101.4a",
+        "team-declare": "101.4b",
+        "opening": "101.5",
+        "battlefield": "101.5",
+        "leylines": "101.Ruling.1",
+        "first-turn": "101.6",
+        "skip-two-player": "101.6a",
+        "skip-2hg": "101.6b",
+        "skip-none": "101.6b",
+    },
+)
+PARIS_2001_CITATIONS = labelled(
+    "2001",
+    {
+        "header": "P.1",
+        "shuffle": "P.1.1",
+        "chooser": "P.1.5",  # who gets the choice
+        "choose": "P.1.4",  # the play-or-draw choice
+        "life": "P.1.6",
+        "draw": "P.1.6",
+        "mulligan": "P.1.7",
+        "first-turn": "P.1.4",
+        "skip-two-player": "P.1.4",
+    },
+)
+# The original rule's only source is the article; for every other step the 1994 edition
+# follows the oldest rules text there is, the 2001 rulings, and cites them as such.
+ORIGINAL_CITATIONS = {
+    **PARIS_2001_CITATIONS,
+    "mulligan": ARTICLE + "Original mulligan",
 }
-PARIS_2008_CITATIONS = {
-    "header": "101",
-    "shuffle": "101.1",
-    "choose": "101.2",
-    "life": "101.3",
-    "draw": "101.3",
-    "life-2hg": "101.3a",
-    "mulligan": "101.4",
-    "free": "101.4a",
-    "team-declare": "101.4b",
-    "opening": "101.5",
-    "battlefield": "101.5",
-    "first-turn": "101.6",
-    "skip-two-player": "101.6a",
-    "skip-2hg": "101.6b",
-    "skip-none": "101.6b",
-}
-PARIS_2001_CITATIONS = {
-    "header": "P.1",
-    "shuffle": "P.1.1",
-    "choose": "P.1.5",
-    "life": "P.1.6",
-    "draw": "P.1.6",
-    "mulligan": "P.1.7",
-    "first-turn": "P.1.4",
-    "skip-two-player": "P.1.4",
-}
-ORIGINAL_CITATIONS = {**PARIS_2001_CITATIONS, "header": "Mulligan", "mulligan": "Mulligan: original (all land/no land)"}
+LONDON_AS_ANNOUNCED = ARTICLE + "London mulligan"  # "When you are satisfied, put a card back on the bottom"
+COMMANDER_HOUSE = HOUSE + "Commander mulligan"
 
 EDITIONS: dict[str, Edition] = {
     e.key: e
@@ -271,8 +329,18 @@ EDITIONS: dict[str, Edition] = {
             "london",
             "London mulligan — current rules",
             "2019–",
-            "Draw seven every time; on keeping, put one card on the bottom per mulligan. Declarations in turn "
-            "order, mulligans at the same time. First mulligan free in multiplayer and Brawl (103.4c).",
+            "Draw seven every time, then put one card on the bottom per mulligan and decide again with the "
+            "smaller hand, as CR 103.4 reads. Declarations in turn order, mulligans at the same time. First "
+            "mulligan free in multiplayer and Brawl (103.4c).",
+        ),
+        London(
+            "london-mtgo",
+            "London mulligan — as on MTGO and Arena (bottom when you keep)",
+            "2019–",
+            "Draw seven every time; only when you keep, put one card on the bottom per mulligan, as MTGO and "
+            "Arena do and as Wizards announced the rule. Otherwise the current rules.",
+            citations={**CURRENT, "bottom": LONDON_AS_ANNOUNCED},
+            bottom_when_kept=True,
         ),
         Edition(
             "vancouver",
@@ -280,10 +348,8 @@ EDITIONS: dict[str, Edition] = {
             "2015–2019",
             "Each mulligan draws one card fewer; simultaneous declarations; the first multiplayer mulligan keeps "
             "the same size (103.4c). After all keep, players below their starting hand size may scry 1.",
-            label="2017",
             citations=VANCOUVER_CITATIONS,
             shuffle_before_choice=True,
-            companion_rule=False,
             scry=True,
         ),
         Edition(
@@ -292,36 +358,32 @@ EDITIONS: dict[str, Edition] = {
             "2008",
             "The starting player takes all their mulligans first, then each other player in turn order; one card "
             "fewer each time down to zero; the first multiplayer mulligan draws seven (101.4a); Two-Headed Giant "
-            "teams mulligan together (101.4b).",
-            label="2008",
+            "teams mulligan together (101.4b); Leylines are chosen in turn order and put onto the battlefield "
+            "together (101.Ruling.1).",
             citations=PARIS_2008_CITATIONS,
             declarations="sequential",
             team_rounds=True,
             shuffle_before_choice=True,
-            companion_rule=False,
+            simultaneous_leylines=True,
         ),
         Paris2001(
             "paris-2001",
             "Paris mulligan (2001 rulings)",
             "2001",
             "The player going first keeps before the next decides; one card fewer each time down to zero.",
-            label="2001",
             citations=PARIS_2001_CITATIONS,
             declarations="sequential",
             shuffle_before_choice=True,
-            companion_rule=False,
         ),
         AllLandNoLand(
             "original",
             "Original all-land/no-land rule",
             "1994",
             "A hand with zero or seven lands may be revealed, shuffled back and replaced by a new seven; once per "
-            "game; no other mulligan.",
-            label="1994",
+            "game; no other mulligan. The other steps follow the 2001 rulings, the oldest text there is.",
             citations=ORIGINAL_CITATIONS,
             declarations="sequential",
             shuffle_before_choice=True,
-            companion_rule=False,
             no_mulligan_reason="only a hand of zero or seven lands may be replaced, once per game",
         ),
         CommanderFreeMulligan(
@@ -329,8 +391,35 @@ EDITIONS: dict[str, Edition] = {
             "House rule: Commander free mulligan in two-player games",
             "house rule",
             "The London mulligan, with the first mulligan free even in two-player games.",
-            citations={**CURRENT, "free": "House rule (Commander free mulligan)"},
+            citations={**CURRENT, "free-house": COMMANDER_HOUSE},
             house=True,
+        ),
+        CommanderFreeMulligan(
+            "commander-free-mtgo",
+            "House rule: Commander free mulligan, bottom when you keep",
+            "house rule",
+            "The London mulligan as on MTGO and Arena (bottom when you keep), with the first mulligan free even "
+            "in two-player games.",
+            citations={**CURRENT, "free-house": COMMANDER_HOUSE, "bottom": LONDON_AS_ANNOUNCED},
+            house=True,
+            bottom_when_kept=True,
+        ),
+        CommanderFreeMulligan(
+            "commander-set-aside",
+            "House rule: Commander set-aside hands",
+            "house rule",
+            "The Commander rules committee's advice: the first mulligan free even in two-player games, and each "
+            "rejected hand set aside instead of shuffled back, so the next hand is drawn without it; on keeping, "
+            "the set-aside cards are shuffled into the library, then the bottom cards go.",
+            citations={
+                **CURRENT,
+                "free-house": COMMANDER_HOUSE,
+                "set-aside": COMMANDER_HOUSE,
+                "bottom": LONDON_AS_ANNOUNCED,
+            },
+            house=True,
+            bottom_when_kept=True,
+            set_aside_hands=True,
         ),
         PartialParis(
             "partial-paris",
@@ -338,7 +427,7 @@ EDITIONS: dict[str, Edition] = {
             "house rule",
             "As often as you like, set aside any number of cards and draw that many minus one; on keeping, the "
             "set-aside cards are shuffled into the library.",
-            citations={**CURRENT, "mulligan": "House rule (Partial Paris)"},
+            citations={**CURRENT, "mulligan": HOUSE + "Partial Paris"},
             house=True,
         ),
         DrawTenShuffleThree(
@@ -346,12 +435,15 @@ EDITIONS: dict[str, Edition] = {
             "House rule: draw ten, choose three",
             "house rule",
             "Draw ten, choose three you don't want and shuffle them back. No mulligans.",
-            citations={**CURRENT, "draw": "House rule (draw ten)", "mulligan": "House rule (draw ten)"},
+            citations={**CURRENT, "draw": HOUSE + "GSS Mull", "mulligan": HOUSE + "GSS Mull"},
             house=True,
             no_mulligan_reason="draw ten, choose three has no mulligans",
         ),
     )
 }
+# Links made before the bottom step followed CR 103.4 recorded London games with the
+# bottom cards chosen on keeping: they open under the procedure they were played with.
+LEGACY_KEYS = {"london": "london-mtgo", "commander-free": "commander-free-mtgo"}
 
 
 def find_edition(key: str) -> Edition:

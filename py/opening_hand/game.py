@@ -166,6 +166,26 @@ class OpeningHandActions:
     caverns: tuple[int, ...]  # Gemstone Caverns: also exiles a card from the hand
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseOpeningPlayer:
+    """CR 103.5c: with shared team turns, each player on the starting team may take
+    opening-hand actions "in whatever order that team likes": ``player`` (the starting
+    player, speaking for the team) chooses which of ``options`` acts next."""
+
+    player: int
+    options: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderTimestamps:
+    """2008 101.Ruling.1: "The player who will be going first determines the timestamp
+    order among Leylines that start the game in play." ``player`` chooses which of
+    ``options`` (card ids) gets the next timestamp; the last one left gets the last."""
+
+    player: int
+    options: tuple[int, ...]
+
+
 Decision = (
     ChooseStartingPlayer
     | ChooseCompanion
@@ -176,6 +196,8 @@ Decision = (
     | ChooseShuffleBack
     | Scry
     | OpeningHandActions
+    | ChooseOpeningPlayer
+    | OrderTimestamps
 )
 
 # -------------------------------------------------------------------------- actions
@@ -271,6 +293,22 @@ class FinishOpeningActions:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class ActNext:
+    """CR 103.5c: ``seat`` of the starting team takes opening-hand actions next."""
+
+    player: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextTimestamp:
+    """2008 101.Ruling.1: ``card_id`` gets the next timestamp."""
+
+    player: int
+    card_id: int
+
+
 Action = (
     ChooseStarting
     | RevealCompanion
@@ -285,6 +323,8 @@ Action = (
     | BeginOnBattlefield
     | RevealFromHand
     | FinishOpeningActions
+    | ActNext
+    | NextTimestamp
 )
 
 # ---------------------------------------------------------------------------- state
@@ -345,6 +385,8 @@ class PlayerState:
     vanguard: Vanguard | None = None
     commanders: tuple[int, ...] = ()  # ids of the deck's commanders (CR 103.2c)
     marked_lands: frozenset[str] = frozenset()  # normalised names the player marked as lands
+    # 2008 101.Ruling.1: cards chosen to begin on the battlefield, not yet revealed (card, card to exile)
+    chosen_openers: tuple[tuple[int, int | None], ...] = ()
 
     def is_land(self, card: Card) -> bool:
         """Whether ``card`` is a land: by the catalog, or because the player marked its name."""
@@ -389,6 +431,8 @@ class GameState:
     free_mulligans: int = 0
     first_draw_skipped: tuple[int, ...] = ()
     starting_plane: int | None = None
+    timestamps: tuple[int, ...] = ()  # cards that began on the battlefield, earliest timestamp first
+    unordered: tuple[int, ...] = ()  # 2008 101.Ruling.1: put in together, timestamps not yet ordered
     events: tuple[Event, ...] = ()
 
     @property
@@ -433,6 +477,18 @@ class GameState:
         """CR 103.4c: free mulligans don't count toward cards to bottom or the limit."""
         return max(0, player.mulligans - self.free_mulligans)
 
+    def owed_on_keeping(self, player: PlayerState, counted: int) -> int:
+        """Cards a player keeping now puts on the bottom: none as CR 103.4 reads (they went
+        with each mulligan); one per counted mulligan where they go on keeping (MTGO)."""
+        if not self.edition.bottom_when_kept:
+            return 0
+        return min(self.edition.cards_to_bottom(player.hand_size, counted), len(player.hand))
+
+    @property
+    def free_rule(self) -> str:
+        """The citation that makes a first mulligan free at this table (CR 103.4c)."""
+        return self.edition.cite(self.edition.free_step(self.format, len(self.players)))
+
     @property
     def pending(self) -> Decision | None:
         """The decision the game waits for, or ``None`` once the first turn has begun."""
@@ -445,7 +501,7 @@ class GameState:
             return None
         for seat in self.turn_order:
             p = self.player(seat)
-            if p.kept and p.to_bottom:
+            if p.to_bottom:  # CR 103.4: part of taking a mulligan (or of keeping, as on MTGO)
                 return ChooseBottom(seat, p.to_bottom)
             if p.kept and p.to_shuffle:
                 return ChooseShuffleBack(seat, p.to_shuffle)
@@ -461,7 +517,7 @@ class GameState:
             player=declaring,
             mulligans_taken=p.mulligans,
             hand_size=len(p.hand),
-            cards_to_bottom_if_kept=min(self.edition.cards_to_bottom(p.hand_size, counted), len(p.hand)),
+            cards_to_bottom_if_kept=self.owed_on_keeping(p, counted),
             hand_size_after_mulligan=after,
             serum_powders=tuple(c.id for c in p.hand if is_named(c.name, SERUM_POWDER)),
             set_aside=isinstance(self.edition, PartialParis),
@@ -484,13 +540,23 @@ class GameState:
             return ChooseBackupHand(seat, p.backup_hands)
         if kind == "scry":
             return Scry(seat, p.library[0].id)
+        if kind == "opening-order":
+            assert self.starting_player is not None
+            return ChooseOpeningPlayer(self.starting_player, tuple(s for k, s in self.queue if k == kind))
+        if kind == "timestamps":
+            return OrderTimestamps(seat, self.unordered)
         return OpeningHandActions(seat, *self._opening_options(p))
 
     def _opening_options(self, p: PlayerState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        leylines = tuple(c.id for c in p.hand if begins_on_battlefield(c.name))
+        chosen = {i for pair in p.chosen_openers for i in pair}
+        leylines = tuple(c.id for c in p.hand if begins_on_battlefield(c.name) and c.id not in chosen)
         # Gemstone Caverns: "If Gemstone Caverns is in your opening hand and you're not the
         # starting player ..." (with shared team turns: not on the starting team).
-        caverns = tuple(c.id for c in p.hand if is_named(c.name, GEMSTONE_CAVERNS) and p.seat not in self.starting_team)
+        caverns = tuple(
+            c.id
+            for c in p.hand
+            if is_named(c.name, GEMSTONE_CAVERNS) and p.seat not in self.starting_team and c.id not in chosen
+        )
         reveal = tuple(c.id for c in p.hand if revealed_from_opening_hand(c.name) and c.id not in p.ever_revealed)
         return leylines + caverns, reveal, caverns
 
@@ -663,7 +729,7 @@ def new_game(
         # 2001 P.1.1, 2008 101.1, 2017 103.1: the decks are shuffled first, then the
         # players determine who chooses (2008 101.2, 2017 103.2).
         return _advance(_start(state, None))
-    return _log(state, "103.1", note)
+    return _log(state, "chooser", note)
 
 
 # ------------------------------------------------------------------------- applying
@@ -708,6 +774,8 @@ _WHAT = {
     "BeginOnBattlefield": "putting a card onto the battlefield",
     "RevealFromHand": "revealing a card from the opening hand",
     "FinishOpeningActions": "finishing opening-hand actions",
+    "ActNext": "choosing who takes opening-hand actions next",
+    "NextTimestamp": "ordering timestamps",
 }
 
 
@@ -737,17 +805,23 @@ def _describe_pending(pending: Decision, state: GameState) -> str:
         return f"{who} to shuffle {_plural(pending.count, 'card')} back"
     if isinstance(pending, Scry):
         return f"{who} to scry"
+    if isinstance(pending, ChooseOpeningPlayer):
+        return f"{who} to choose which teammate takes opening-hand actions next"
+    if isinstance(pending, OrderTimestamps):
+        return f"{who} to order the timestamps"
     return f"{who} to take opening-hand actions"
 
 
 # Code cites the current text's numbers; the log cites the chosen edition's own (e.g. "2008 101.4b").
 _STEP_OF = {number: step for step, number in reversed(CURRENT.items())} | {"103.4": "mulligan"}
+_STEP_OF |= {"103.3d": "life-brawl", "103.4c": "free"}
 
 
 def _log(state: GameState, rule: str, text: str, seat: int | None = None, private: str = "") -> GameState:
     """Append an event. ``rule`` is a step name (``"draw"``) or a current rule number
-    (``"103.4c"``); the event cites the edition's own number for it."""
-    step = rule if rule in CURRENT else _STEP_OF.get(rule)
+    (``"103.4c"``) or a step only some editions have (``"leylines"``); the event cites the
+    edition's own number for it, or the current text's, saying so (``Edition.cite``)."""
+    step = rule if rule in CURRENT or rule in state.edition.citations else _STEP_OF.get(rule)
     cited = state.edition.cite(step) if step else rule
     event = Event(len(state.events) + 1, cited, text, seat, private)
     return replace(state, events=state.events + (event,))
@@ -801,7 +875,7 @@ def _choose_starting(state: GameState, action: ChooseStarting) -> GameState:
     chooser = _name(state, action.player)
     state = replace(state, starting_player=start)
     starter = _team_name(state, start)
-    rule = "103.1a" if state.shared_team_turns else "103.1"
+    rule = "team-start" if state.shared_team_turns else "choose"
     state = _log(state, rule, f"{chooser} chooses {starter} to take the first turn (on the play).")
     if state.shuffled:
         return _life_and_draw(_power_play(state))
@@ -819,7 +893,7 @@ def _start(state: GameState, start: int | None) -> GameState:
             )
     queue: list[tuple[str, int]] = []
     for seat in state.turn_order:
-        if state.edition.companion_rule and any(is_companion(c.name) for c in state.player(seat).sideboard):
+        if any(is_companion(c.name) for c in state.player(seat).sideboard):
             queue.append(("companion", seat))
     if state.format.conspiracy:
         for seat in state.turn_order:
@@ -936,13 +1010,15 @@ def _life_and_draw(state: GameState) -> GameState:
                 hands.append(tuple(c.id for c in p.hand[before:]))
             state = _with_player(state, replace(p, backup_hands=tuple(hands)))
             queue.append(("backup", seat))
-            state = _log(state, "103.4", f"Backup Plan: {p.name} draws {_plural(backups, 'additional hand')}.", seat)
+            state = _log(state, "draw", f"Backup Plan: {p.name} draws {_plural(backups, 'additional hand')}.", seat)
     sizes = {state.edition.initial_draw(p.hand_size) for p in state.players}
+    # CR 103.4a: in a Vanguard game each starting hand size comes from the vanguard card.
+    draw_rule = "hand-vanguard" if state.format.vanguard else "draw"
     if len(sizes) == 1:
-        state = _log(state, "draw", f"Each player draws a hand of {_plural(sizes.pop(), 'card')}.")
+        state = _log(state, draw_rule, f"Each player draws a hand of {_plural(sizes.pop(), 'card')}.")
     else:
         for p in state.players:
-            rule = "103.4a" if p.vanguard else "draw"
+            rule = "hand-vanguard" if p.vanguard else "draw"
             size = state.edition.initial_draw(p.hand_size)
             state = _log(state, rule, f"{p.name} draws a hand of {_plural(size, 'card')}.", p.seat)
     for p in state.players:
@@ -991,7 +1067,7 @@ def _keep_backup_hand(state: GameState, action: KeepBackupHand) -> GameState:
     state = _with_player(state, p)
     state = _log(
         state,
-        "103.4",
+        "mulligan",
         f"Backup Plan: {p.name} keeps one hand and shuffles {_plural(len(back), 'card')} into their library.",
         p.seat,
     )
@@ -1044,7 +1120,7 @@ def _serum_powder(state: GameState, action: UseSerumPowder) -> GameState:
 
 
 def _keep(state: GameState, p: PlayerState, forced: bool) -> GameState:
-    owed = min(state.edition.cards_to_bottom(p.hand_size, state.counted_mulligans(p)), len(p.hand))
+    owed = state.owed_on_keeping(p, state.counted_mulligans(p))
     back = min(len(p.hand) - p.hand_size, len(p.hand)) if state.edition.initial_draw(p.hand_size) > p.hand_size else 0
     state = _with_player(state, replace(p, kept=True, to_bottom=owed, to_shuffle=max(0, back)))
     state = replace(state, declared=state.declared + ((p.seat, False, ()),))
@@ -1057,13 +1133,14 @@ def _keep(state: GameState, p: PlayerState, forced: bool) -> GameState:
         text = f"{p.name} keeps {_plural(len(p.hand), 'card')}{bottom}."
     state = _log(state, _decl_rule(state), text, p.seat)
     if p.set_aside:
-        # Partial Paris: once a hand is kept, the set-aside cards are shuffled into the library.
+        # Partial Paris, and the Commander house rule's set-aside hands: once a hand is kept,
+        # the set-aside cards are shuffled into the library (before any bottom cards go).
         kept = state.player(p.seat)
         kept = _shuffle(replace(kept, set_aside=()), state.seed, kept.library + kept.set_aside)
         state = _with_player(state, kept)
         state = _log(
             state,
-            "mulligan",
+            "set-aside" if state.edition.set_aside_hands else "mulligan",
             f"{p.name} shuffles {_plural(len(p.set_aside), 'set-aside card')} into their library.",
             p.seat,
         )
@@ -1110,11 +1187,12 @@ def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
     state = _with_player(state, replace(p, hand=hand, library=p.library + chosen, to_bottom=0))
     names = ", then ".join(c.name for c in chosen)
     private = f"{names} ({chosen[-1].name} is now the bottom card)" if chosen else ""
+    now = "the opening hand is" if p.kept else "their hand is now"
     return _log(
         state,
-        "103.4",
-        f"{p.name} puts {_plural(len(chosen), 'card')} on the bottom of their library; "
-        f"the opening hand is {_plural(len(hand), 'card')}.",
+        "bottom",
+        f"{p.name} puts {_plural(len(chosen), 'card')} on the bottom of their library; {now} "
+        f"{_plural(len(hand), 'card')}.",
         p.seat,
         private,
     )
@@ -1141,14 +1219,31 @@ def _take_mulligans(state: GameState) -> GameState:
             state = _log(_with_player(state, p), "mulligan", text, seat, _names(chosen))
             continue
         revealed = p.hand
-        draw = state.edition.cards_to_draw(p.hand_size, state.counted_mulligans(p))
-        p = _draw(replace(_shuffle(p, state.seed, p.library + p.hand), hand=()), draw)
+        counted = state.counted_mulligans(p)
+        draw = state.edition.cards_to_draw(p.hand_size, counted)
+        if state.edition.set_aside_hands:  # Commander house rule: the hand waits outside the library
+            p = _draw(replace(p, hand=(), set_aside=p.set_aside + p.hand), draw)
+            what = "sets their hand aside"
+        else:
+            p = _draw(replace(_shuffle(p, state.seed, p.library + p.hand), hand=()), draw)
+            what = "shuffles their hand into their library"
+        # CR 103.4: "draws a new hand ..., then puts [one card per mulligan] on the bottom".
+        owed = (
+            0
+            if state.edition.bottom_when_kept
+            else min(state.edition.cards_to_bottom(p.hand_size, counted), len(p.hand))
+        )
+        p = replace(p, to_bottom=owed)
         state = _with_player(state, p)
         shown = f"reveals {_names(revealed)}, " if state.edition.reveals_hand() else ""
+        then = f", then puts {_plural(owed, 'card')} on the bottom" if owed else ""
+        step = state.edition.free_step(state.format, len(state.players)) if free else "mulligan"
+        if state.edition.set_aside_hands and not free:
+            step = "set-aside"
         state = _log(
             state,
-            "103.4c" if free else "mulligan",
-            f"{p.name} {shown}shuffles their hand into their library and draws {_plural(len(p.hand), 'card')}{note}.",
+            step,
+            f"{p.name} {shown}{what} and draws {_plural(len(p.hand), 'card')}{then}{note}.",
             seat,
         )
     return replace(state, declared=())
@@ -1170,9 +1265,78 @@ def _scry_queue(state: GameState) -> tuple[tuple[str, int], ...]:
 
 
 def _opening_queue(state: GameState) -> tuple[tuple[str, int], ...]:
-    """CR 103.5: the starting player first, then each other player in turn order
-    (103.5c: each player of the starting team, then each other team's players)."""
-    return tuple(("opening", seat) for seat in state.turn_order if any(state._opening_options(state.player(seat))))
+    """CR 103.5: the starting player first, then each other player in turn order.
+    103.5c: each player of the starting team "in whatever order that team likes" (the
+    team chooses when two or more of them have actions), then each other team's players
+    in turn order."""
+    seats = [seat for seat in state.turn_order if any(state._opening_options(state.player(seat)))]
+    team = [seat for seat in seats if state.shared_team_turns and seat in state.starting_team]
+    if len(team) < 2:
+        return tuple(("opening", seat) for seat in seats)
+    return tuple(("opening-order", seat) for seat in team) + tuple(("opening", s) for s in seats if s not in team)
+
+
+def _act_next(state: GameState, action: ActNext) -> GameState:
+    """CR 103.5c: the starting team names the teammate who takes opening-hand actions next."""
+    pending = state.pending
+    assert isinstance(pending, ChooseOpeningPlayer)
+    if action.seat not in pending.options:
+        raise IllegalActionError(f"seat {action.seat} is not a player of the starting team still to act (CR 103.5c)")
+    queue = (("opening", action.seat),) + tuple(item for item in state.queue if item != ("opening-order", action.seat))
+    state = replace(state, queue=queue)
+    text = f"{_team_name(state, action.player)} chooses {_name(state, action.seat)} to take opening-hand actions next."
+    return _log(state, "team-opening", text, action.player)
+
+
+def _openers_together(state: GameState) -> GameState:
+    """2008 101.Ruling.1: "Each player chooses, in turn order, which Leylines to put into
+    play, then they all reveal their choices simultaneously and put the cards into play
+    simultaneously." The starting player then orders their timestamps (two or more)."""
+    together: list[int] = []
+    parts: list[str] = []
+    for seat in state.turn_order:
+        p = state.player(seat)
+        if not p.chosen_openers:
+            continue
+        exiled: list[Card] = []
+        begun: list[Card] = []
+        for card_id, exile_id in p.chosen_openers:
+            card = _card_in(p.hand, card_id, p.name, "hand")
+            begun.append(card)
+            if exile_id is not None:
+                exiled.append(_card_in(p.hand, exile_id, p.name, "hand"))
+        gone = {c.id for c in begun + exiled}
+        luck = tuple(c.id for c in begun if is_named(c.name, GEMSTONE_CAVERNS))
+        p = replace(p, hand=tuple(c for c in p.hand if c.id not in gone), battlefield=p.battlefield + tuple(begun),
+                    exile=p.exile + tuple(exiled), luck_counters=p.luck_counters + luck, chosen_openers=())  # fmt: skip
+        state = _with_player(state, p)
+        together.extend(c.id for c in begun)
+        exile_note = f" (exiling {_plural(len(exiled), 'card')} from their hand)" if exiled else ""
+        parts.append(f"{p.name}: {_names(begun)}{exile_note}")
+    state = _log(
+        state,
+        "leylines",
+        "Every player reveals their choices; the cards go onto the battlefield at the same time — " + "; ".join(parts),
+    )
+    if len(together) < 2:
+        return replace(state, timestamps=state.timestamps + tuple(together))
+    assert state.starting_player is not None
+    return replace(state, unordered=tuple(together), queue=(("timestamps", state.starting_player),))
+
+
+def _next_timestamp(state: GameState, action: NextTimestamp) -> GameState:
+    """2008 101.Ruling.1: the starting player orders the timestamps, earliest first."""
+    if action.card_id not in state.unordered:
+        raise IllegalActionError(f"card {action.card_id} has no timestamp left to order")
+    rest = tuple(i for i in state.unordered if i != action.card_id)
+    order = state.timestamps + (action.card_id,) + (rest if len(rest) == 1 else ())
+    state = replace(state, timestamps=order, unordered=rest if len(rest) > 1 else ())
+    if state.unordered:
+        return state
+    names = {c.id: c.name for p in state.players for c in p.battlefield}
+    state = _log(state, "leylines", f"{_name(state, action.player)} orders their timestamps: "
+                 + ", then ".join(names[i] for i in order if i in names) + ".", action.player)  # fmt: skip
+    return _rest_of_queue(state)
 
 
 def _begin_on_battlefield(state: GameState, action: BeginOnBattlefield) -> GameState:
@@ -1182,11 +1346,24 @@ def _begin_on_battlefield(state: GameState, action: BeginOnBattlefield) -> GameS
     if action.card_id not in pending.to_battlefield:
         raise IllegalActionError(f"card {action.card_id} cannot begin the game on the battlefield now (CR 103.5a)")
     card = _card_in(p.hand, action.card_id, p.name, "hand")
+    chosen = {i for pair in p.chosen_openers for i in pair}
     hand = tuple(c for c in p.hand if c.id != card.id)
+    chosen_hand = tuple(c for c in hand if c.id not in chosen)
+    exiled: tuple[Card, ...] = ()
     if action.card_id in pending.caverns:
-        if hand and action.exile_id is None:
+        if chosen_hand and action.exile_id is None:
             raise IllegalActionError("Gemstone Caverns: choose a card to exile from your hand")
-        exiled = (_card_in(hand, action.exile_id, p.name, "hand"),) if hand and action.exile_id is not None else ()
+        if chosen_hand and action.exile_id is not None:
+            exiled = (_card_in(chosen_hand, action.exile_id, p.name, "hand"),)
+    elif action.exile_id is not None:
+        raise IllegalActionError(f"{card.name} does not exile a card")
+    if state.edition.simultaneous_leylines:  # 2008 101.Ruling.1: chosen now, revealed together later
+        pair = (card.id, exiled[0].id if exiled else None)
+        state = _with_player(state, replace(p, chosen_openers=p.chosen_openers + (pair,)))
+        text = f"{p.name} chooses a card to begin the game on the battlefield (revealed once every player has chosen)."
+        return _log(state, "leylines", text, p.seat, card.name)
+    state = replace(state, timestamps=state.timestamps + (card.id,))
+    if action.card_id in pending.caverns:
         hand = tuple(c for c in hand if c not in exiled)
         p = replace(p, hand=hand, battlefield=p.battlefield + (card,), exile=p.exile + exiled,
                     luck_counters=p.luck_counters + (card.id,))  # fmt: skip
@@ -1199,8 +1376,6 @@ def _begin_on_battlefield(state: GameState, action: BeginOnBattlefield) -> GameS
             p.seat,
             f"Exiled: {exiled[0].name}" if exiled else "",
         )
-    if action.exile_id is not None:
-        raise IllegalActionError(f"{card.name} does not exile a card")
     state = _with_player(state, replace(p, hand=hand, battlefield=p.battlefield + (card,)))
     return _log(state, "103.5a", f"{p.name} begins the game with {card.name} on the battlefield.", p.seat)
 
@@ -1234,7 +1409,7 @@ def _advance(state: GameState) -> GameState:
             if not state.shuffled:
                 state = _shuffle_decks(state)
             if state.starting_player is None:  # the editions that shuffle before choosing
-                state = _log(replace(state, phase="choose_starting_player"), "103.1", state.chooser_note)
+                state = _log(replace(state, phase="choose_starting_player"), "chooser", state.chooser_note)
                 return state
             state = _life_and_draw(_power_play(state))
         elif state.phase == "backup_plan":
@@ -1242,7 +1417,7 @@ def _advance(state: GameState) -> GameState:
                 return state
             state = replace(state, phase="mulligans")
         elif state.phase == "mulligans":
-            if any(p.kept and (p.to_bottom or p.to_shuffle) for p in state.players):
+            if any(p.to_bottom or (p.kept and p.to_shuffle) for p in state.players):
                 return state
             seat = state._next_to_declare()
             if seat is not None:
@@ -1268,7 +1443,14 @@ def _advance(state: GameState) -> GameState:
             state = replace(state, phase="opening_actions", queue=queue)
         elif state.phase == "opening_actions":
             if state.queue:
+                kind, seat = state.queue[0]
+                if kind == "opening-order" and sum(k == kind for k, _ in state.queue) == 1:
+                    state = replace(state, queue=(("opening", seat),) + state.queue[1:])  # the last of the team
+                    continue
                 return state
+            if any(p.chosen_openers for p in state.players):
+                state = _openers_together(state)
+                continue
             state = _begin_first_turn(_starting_plane(state))
         else:
             return state
@@ -1330,6 +1512,8 @@ _ACTIONS_FOR: dict[type, type | tuple[type, ...]] = {
     ChooseShuffleBack: ShuffleBack,
     Scry: ScryDecision,
     OpeningHandActions: (BeginOnBattlefield, RevealFromHand, FinishOpeningActions),
+    ChooseOpeningPlayer: ActNext,
+    OrderTimestamps: NextTimestamp,
 }
 
 _HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
@@ -1346,4 +1530,6 @@ _HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     BeginOnBattlefield: _begin_on_battlefield,
     RevealFromHand: _reveal_from_hand,
     FinishOpeningActions: _finish_opening,
+    ActNext: _act_next,
+    NextTimestamp: _next_timestamp,
 }

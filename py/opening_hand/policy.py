@@ -9,7 +9,8 @@
   the cards that spoil the land count; scries a land away when it has three, a spell away
   when it has fewer than two; shuffles back what it would bottom; reveals a companion whose
   condition is not known to fail; puts every conspiracy into the command zone; keeps the
-  first Backup Plan hand with 2–5 lands; takes every opening-hand action offered.
+  first Backup Plan hand with 2–5 lands; takes every opening-hand action offered, the
+  starting team's players in seat order (103.5c); orders timestamps as the cards came in.
 
 It decides through the same actions a person would, so the engine checks it too.
 """
@@ -21,11 +22,13 @@ from collections.abc import Callable, Collection, Sequence
 from .cards import Card, lookup
 from .game import (
     Action,
+    ActNext,
     BeginOnBattlefield,
     ChooseBackupHand,
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
+    ChooseOpeningPlayer,
     ChooseShuffleBack,
     ChooseStarting,
     ChooseStartingPlayer,
@@ -35,7 +38,9 @@ from .game import (
     Keep,
     KeepBackupHand,
     Mulligan,
+    NextTimestamp,
     OpeningHandActions,
+    OrderTimestamps,
     PutConspiracies,
     PutOnBottom,
     RevealCompanion,
@@ -133,6 +138,10 @@ def decide(state: GameState) -> Action:
         if pending.to_reveal:
             return RevealFromHand(pending.player, pending.to_reveal[0])
         return FinishOpeningActions(pending.player)
+    if isinstance(pending, ChooseOpeningPlayer):
+        return ActNext(pending.player, pending.options[0])
+    if isinstance(pending, OrderTimestamps):
+        return NextTimestamp(pending.player, pending.options[0])
     raise ValueError("no decision is pending")
 
 

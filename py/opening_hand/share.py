@@ -30,10 +30,12 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .decklist import MAX_CARDS, check_deck, parse_decklist
+from .editions import LEGACY_KEYS
 from .errors import DeckCheckError, DecklistError, RulesError
 from .formats import find_format
 from .game import (
     Action,
+    ActNext,
     BeginOnBattlefield,
     ChooseStarting,
     FinishOpeningActions,
@@ -41,6 +43,7 @@ from .game import (
     Keep,
     KeepBackupHand,
     Mulligan,
+    NextTimestamp,
     PutConspiracies,
     PutOnBottom,
     RevealCompanion,
@@ -68,12 +71,16 @@ MAX_LANDS = MAX_CARDS  # land marks: at most one per card name of the deck
 ACTIONS: tuple[type, ...] = (
     ChooseStarting, RevealCompanion, PutConspiracies, KeepBackupHand, Keep, Mulligan, UseSerumPowder,
     PutOnBottom, ShuffleBack, ScryDecision, BeginOnBattlefield, RevealFromHand, FinishOpeningActions,
+    ActNext, NextTimestamp,
 )  # fmt: skip
 KEYS = {
     "deck": "d", "format": "f", "players": "n", "edition": "e", "seed": "s", "control": "c", "compare": "x",
     "teams": "t", "shared": "h", "vanguard": "v", "lands": "l", "unchecked": "u", "skip_bad": "k", "actions": "a",
     "chooser": "o", "chooser_reason": "r", "pool": "p",
 }  # fmt: skip
+# Links since the bottom step follows CR 103.4 carry "g": 2; a link without it recorded its
+# London mulligans with the bottom cards chosen on keeping (editions.LEGACY_KEYS).
+GENERATION_KEY, GENERATION = "g", 2
 POOL_NAMES = ("", "standard", "pioneer", "modern", "legacy", "vintage", "pauper")  # cardcheck.POOLS
 
 
@@ -131,6 +138,7 @@ def encode_setup(setup: Setup) -> str:
         data[key] = value
     if len(setup.deck) > MAX_DECK or len(setup.lands) > MAX_LANDS:
         raise ShareLinkError(_TOO_LARGE)
+    data[GENERATION_KEY] = GENERATION
     raw = clean_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False)).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
     if len(packed) + len(VERSION) + 1 > MAX_LINK:
@@ -208,7 +216,10 @@ def decode_setup(fragment: str) -> Setup:
         raise ShareLinkError("the link is incomplete or damaged (was it cut short when copied?)") from None
     if not isinstance(data, dict):
         raise ShareLinkError("the link's contents are not a practice setup")
-    unknown = set(data) - set(KEYS.values())
+    unknown = set(data) - set(KEYS.values()) - {GENERATION_KEY}
+    generation = data.get(GENERATION_KEY, 1)
+    if generation not in (1, GENERATION) or isinstance(generation, bool):
+        raise ShareLinkError("this link was made by a newer version of Opening Hand")
     if unknown:
         raise ShareLinkError("the link has settings this version does not know")
     get = data.get
@@ -238,14 +249,19 @@ def decode_setup(fragment: str) -> Setup:
     control = _str(get(KEYS["control"], "1"), "control")
     if control not in ("1", "all"):
         raise ShareLinkError("the link's control setting is not valid")
+    decisions = tuple(_action(a, i) for i, a in enumerate(actions, start=1))
+    edition = _str(get(KEYS["edition"]), "rules", 40)
+    compare = _str(get(KEYS["compare"], ""), "rules to compare", 40)
+    if generation == 1 and any(isinstance(a, Mulligan) for a in decisions):
+        edition = LEGACY_KEYS.get(edition, edition)  # replayed as it was played: bottom on keeping
     return Setup(
         deck=_str(get(KEYS["deck"]), "decklist", MAX_DECK),
         format=_str(get(KEYS["format"]), "format", 40),
         players=_int(get(KEYS["players"]), "number of players", 1, 64),
-        edition=_str(get(KEYS["edition"]), "rules", 40),
+        edition=edition,
         seed=_int(get(KEYS["seed"]), "seed"),
         control=control,
-        compare=_str(get(KEYS["compare"], ""), "rules to compare", 40),
+        compare=compare,
         teams=teams,
         shared=flags["shared"],
         vanguard=vanguard,
@@ -254,7 +270,7 @@ def decode_setup(fragment: str) -> Setup:
         skip_bad=flags["skip_bad"],
         chooser=_int(get(KEYS["chooser"], 0), "chooser", 0, 64),
         chooser_reason=_str(get(KEYS["chooser_reason"], ""), "chooser"),
-        actions=tuple(_action(a, i) for i, a in enumerate(actions, start=1)),
+        actions=decisions,
         pool=pool,
     )
 

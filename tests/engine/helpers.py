@@ -18,10 +18,13 @@ def deck(lands: int = 24, size: int = 60, spell: str = "Lightning Bolt", land: s
     return (land,) * lands + (spell,) * (size - lands)
 
 
-def two_player(seed: int = 1, lands: int = 24, size: int = 60, sideboard: tuple[str, ...] = ()) -> GameState:
+def two_player(
+    seed: int = 1, lands: int = 24, size: int = 60, sideboard: tuple[str, ...] = (), edition: str = "london"
+) -> GameState:
     return new_game(
         [SeatConfig("Seat 1", deck(lands, size), sideboard), SeatConfig("Seat 2", deck(lands, size), sideboard)],
         seed=seed,
+        edition=edition,
     )
 
 

@@ -192,7 +192,7 @@ def test_original_rule_a_mixed_hand_is_kept() -> None:
 def test_house_commander_free_mulligan_in_two_player_games() -> None:
     state = apply(apply(apply(game("commander-free"), Mulligan(1)), Keep(2)), Keep(1))
     assert state.phase == "first_turn" and len(state.player(1).hand) == 7
-    assert any(e.rule == "House rule (Commander free mulligan)" for e in state.events)
+    assert any(e.rule == "House rule: Commander mulligan" for e in state.events)
 
 
 def test_house_partial_paris_sets_aside_and_shuffles_in_on_keeping() -> None:
@@ -233,7 +233,8 @@ def test_house_draw_ten_choose_three_leaves_seven() -> None:
 
 def test_every_edition_is_registered_with_a_name_year_and_summary() -> None:
     assert set(EDITIONS) == {
-        "london", "vancouver", "paris-2008", "paris-2001", "original", "commander-free", "partial-paris", "draw-ten",
+        "london", "london-mtgo", "vancouver", "paris-2008", "paris-2001", "original", "commander-free",
+        "commander-free-mtgo", "commander-set-aside", "partial-paris", "draw-ten",
     }  # fmt: skip
     for edition in EDITIONS.values():
         assert edition.name and edition.year and edition.summary

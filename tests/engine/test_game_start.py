@@ -128,8 +128,13 @@ def test_103_4_all_mulligans_are_taken_at_the_same_time_after_every_declaration(
     assert [p.mulligans for p in state.players] == [1, 1]
     assert [len(p.hand) for p in state.players] == [7, 7], "London: a full new hand"
     assert any("take mulligans at the same time" in e.text for e in state.events)
-    # the next round starts again with the starting player
-    assert state.pending == DeclareMulligan(1, 1, 7, 1, 5)
+    # CR 103.4: each puts one card on the bottom as part of the mulligan, in turn order...
+    assert state.pending == ChooseBottom(1, 1)
+    state = apply(state, PutOnBottom(1, (state.player(1).hand[0].id,)))
+    assert state.pending == ChooseBottom(2, 1)
+    state = apply(state, PutOnBottom(2, (state.player(2).hand[0].id,)))
+    # ...then the next round starts again with the starting player, holding six cards
+    assert state.pending == DeclareMulligan(1, 1, 6, 0, 5)
 
 
 def test_103_4_a_kept_hand_is_final_and_the_process_repeats_until_no_one_mulligans() -> None:
@@ -138,9 +143,10 @@ def test_103_4_a_kept_hand_is_final_and_the_process_repeats_until_no_one_mulliga
         [
             ("DeclareMulligan", 1, Keep(1)),
             ("DeclareMulligan", 2, Mulligan(2)),
+            ("ChooseBottom", 2, lambda s: PutOnBottom(2, (s.player(2).hand[0].id,))),
             ("DeclareMulligan", 2, Mulligan(2)),
-            ("DeclareMulligan", 2, Keep(2)),
             ("ChooseBottom", 2, lambda s: PutOnBottom(2, tuple(c.id for c in s.player(2).hand[:2]))),
+            ("DeclareMulligan", 2, Keep(2)),
         ]
     ).run(state)
     assert state.pending is None and state.phase == "first_turn"
@@ -154,25 +160,61 @@ def test_103_4_keeping_then_mulliganing_is_refused() -> None:
         apply(state, Mulligan(1))
 
 
-def test_103_4_london_puts_one_card_on_the_bottom_per_mulligan() -> None:
+def test_103_4_london_puts_one_card_on_the_bottom_per_mulligan_as_part_of_the_mulligan() -> None:
+    """CR 103.4: "draws a new hand ... then puts a number of those cards equal to the number
+    of times that player has taken a mulligan on the bottom"; the player then declares
+    again holding the smaller hand, and keeping owes nothing more."""
     for mulligans in range(7):
         state = started(seed=30 + mulligans, starting_player=2)
         state = apply(state, Keep(2))
-        for _ in range(mulligans):
+        for n in range(1, mulligans + 1):
             state = apply(state, Mulligan(1))
+            assert len(state.player(1).hand) == 7 and state.pending == ChooseBottom(1, n)
+            state = apply(state, PutOnBottom(1, tuple(c.id for c in state.player(1).hand[:n])))
+            assert state.pending == DeclareMulligan(1, n, 7 - n, 0, max(0, 7 - n - 1))
         state = apply(state, Keep(1))
-        if mulligans:
-            assert state.pending == ChooseBottom(1, mulligans)
-            state = apply(state, PutOnBottom(1, tuple(c.id for c in state.player(1).hand[:mulligans])))
         assert state.phase == "first_turn"
         assert len(state.player(1).hand) == 7 - mulligans
         assert len(state.player(1).library) == 53 + mulligans
 
 
+def test_london_as_on_mtgo_puts_the_bottom_cards_only_on_keeping() -> None:
+    """Wizards' announcement (Mulligan article, "London mulligan"): "When you are satisfied,
+    put a card back on the bottom of your library for each time you have mulliganed."
+    """
+    for mulligans in range(7):
+        state = started(seed=30 + mulligans, starting_player=2, edition="london-mtgo")
+        state = apply(state, Keep(2))
+        for n in range(mulligans):
+            assert state.pending == DeclareMulligan(1, n, 7, n, 7 - (n + 1))
+            state = apply(state, Mulligan(1))
+        state = apply(state, Keep(1))
+        if mulligans:
+            assert state.pending == ChooseBottom(1, mulligans)
+            state = apply(state, PutOnBottom(1, tuple(c.id for c in state.player(1).hand[:mulligans])))
+            bottom = [e for e in state.events if "on the bottom" in e.text][-1]
+            assert bottom.rule == "Mulligan article: London mulligan"
+        assert state.phase == "first_turn"
+        assert len(state.player(1).hand) == 7 - mulligans
+        assert len(state.player(1).library) == 53 + mulligans
+
+
+def test_both_bottoming_procedures_deal_the_same_cards() -> None:
+    """The same seed and decisions deal the same hands under both procedures: only when the
+    bottom cards are chosen differs (same shuffles, same draws)."""
+    cr = started(seed=11, starting_player=1)
+    mtgo = started(seed=11, starting_player=1, edition="london-mtgo")
+    for state in (cr, mtgo):
+        assert state.player(1).hand == cr.player(1).hand
+    cr = apply(apply(cr, Mulligan(1)), Keep(2))
+    mtgo = apply(apply(mtgo, Mulligan(1)), Keep(2))
+    assert cr.player(1).hand == mtgo.player(1).hand and len(cr.player(1).hand) == 7
+
+
 def test_103_4_bottom_cards_keep_the_order_chosen() -> None:
     state = started(seed=5, starting_player=1)
-    state = apply(apply(apply(state, Mulligan(1)), Keep(2)), Mulligan(1))
-    state = apply(state, Keep(1))
+    state = apply(apply(state, Mulligan(1)), Keep(2))
+    state = apply(apply(state, PutOnBottom(1, (state.player(1).hand[0].id,))), Mulligan(1))
     hand = state.player(1).hand
     chosen = (hand[4].id, hand[0].id)  # deliberately not hand order
     state = apply(state, PutOnBottom(1, chosen))
@@ -180,19 +222,20 @@ def test_103_4_bottom_cards_keep_the_order_chosen() -> None:
     assert all(c.id not in chosen for c in state.player(1).hand)
     bottom_event = [e for e in state.events if "on the bottom of their library" in e.text][-1]
     assert bottom_event.rule == "103.4" and "is now the bottom card" in bottom_event.private
+    assert "their hand is now 5 cards" in bottom_event.text
 
 
 def test_103_4_mulligan_down_to_a_zero_card_hand() -> None:
     state = started(seed=8, starting_player=1)
     state = apply(state, Keep(1))
     for n in range(7):
-        assert state.pending == DeclareMulligan(2, n, 7, n, 7 - (n + 1))
+        assert state.pending == DeclareMulligan(2, n, 7 - n, 0, 7 - (n + 1))
         state = apply(state, Mulligan(2))
-    # After the seventh mulligan the opening hand would be zero cards: no further
-    # mulligan is offered, the player keeps and puts all seven on the bottom.
-    assert state.pending == ChooseBottom(2, 7)
+        assert state.pending == ChooseBottom(2, n + 1)
+        state = apply(state, PutOnBottom(2, tuple(c.id for c in state.player(2).hand[: n + 1])))
+    # After the seventh mulligan (seven cards drawn, seven put on the bottom) the opening
+    # hand is zero cards: no further mulligan is offered and the player keeps.
     assert any("may not take further mulligans" in e.text for e in state.events)
-    state = apply(state, PutOnBottom(2, tuple(c.id for c in state.player(2).hand)))
     assert state.phase == "first_turn"
     assert state.player(2).hand == () and len(state.player(2).library) == 60
     assert state.player(2).mulligans == 7
@@ -204,8 +247,8 @@ def test_103_4_mulligan_down_to_a_zero_card_hand() -> None:
 @pytest.fixture
 def must_bottom_two():
     state = started(seed=5, starting_player=1)
-    state = apply(apply(apply(state, Mulligan(1)), Keep(2)), Mulligan(1))
-    state = apply(state, Keep(1))
+    state = apply(apply(state, Mulligan(1)), Keep(2))
+    state = apply(apply(state, PutOnBottom(1, (state.player(1).hand[0].id,))), Mulligan(1))
     assert state.pending == ChooseBottom(1, 2)
     return state
 
@@ -283,11 +326,12 @@ def test_card_conservation_through_a_whole_game_start() -> None:
         [
             ("DeclareMulligan", 2, Mulligan(2)),
             ("DeclareMulligan", 1, Mulligan(1)),
-            ("DeclareMulligan", 2, Keep(2)),
             ("ChooseBottom", 2, lambda s: PutOnBottom(2, (s.player(2).hand[-1].id,))),
+            ("ChooseBottom", 1, lambda s: PutOnBottom(1, (s.player(1).hand[2].id,))),
+            ("DeclareMulligan", 2, Keep(2)),
             ("DeclareMulligan", 1, Mulligan(1)),
-            ("DeclareMulligan", 1, Keep(1)),
             ("ChooseBottom", 1, lambda s: PutOnBottom(1, tuple(c.id for c in s.player(1).hand[1:3]))),
+            ("DeclareMulligan", 1, Keep(1)),
         ]
     ).run(state)
     assert state.pending is None

@@ -127,3 +127,26 @@ def test_any_fragment_opens_or_gives_the_typed_error(fragment: str) -> None:
         decode_setup(fragment)
     except ShareLinkError as error:
         assert str(error)
+
+
+def test_a_link_from_before_the_bottom_followed_cr_103_4_replays_as_it_was_played() -> None:
+    """Links without the generation mark recorded London mulligans with the bottom cards
+    chosen on keeping (as MTGO does): they open under that procedure and replay."""
+    old = {"d": "60 Mountain", "f": "constructed", "n": 2, "e": "london", "s": 5}
+    state = game_from_setup(decode_setup("#" + _pack(old)))
+    chooser = state.pending.player  # type: ignore[union-attr]
+    actions = [[0, chooser, 1], [5, 1, []], [4, 2], [4, 1]]  # ChooseStarting, Mulligan(1), Keep(2), Keep(1)
+    setup = decode_setup("#" + _pack({**old, "a": actions}))
+    assert setup.edition == "london-mtgo"
+    state = replay(game_from_setup(setup), setup.actions)
+    assert type(state.pending).__name__ == "ChooseBottom" and len(state.player(1).hand) == 7
+    # The same link made today carries the mark and keeps the current rules.
+    today = decode_setup("#" + encode_setup(replace(setup, edition="london")))
+    assert today.edition == "london"
+    # Without a mulligan, an old link's London game is the same under either reading.
+    assert decode_setup("#" + _pack({**old, "a": actions[:1]})).edition == "london"
+
+
+def test_a_link_from_a_later_generation_is_refused() -> None:
+    with pytest.raises(ShareLinkError, match="newer version"):
+        decode_setup("#" + _pack({**GOOD, "g": 3}))

@@ -8,11 +8,13 @@ import pytest
 
 from helpers import all_cards, deck
 from opening_hand import (
+    ActNext,
     BeginOnBattlefield,
     ChooseBackupHand,
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
+    ChooseOpeningPlayer,
     ChooseStarting,
     ChooseStartingPlayer,
     DeckCheckError,
@@ -277,7 +279,6 @@ def test_103_3b_and_103_4a_vanguard_modifies_life_and_hand_size() -> None:
     assert [c.name for c in state.player(1).command] == ["Big Hand"]
     assert {e.rule for e in state.events} >= {"103.3b", "103.4a"}
     state = apply(apply(state, Mulligan(1)), Keep(2))
-    state = apply(state, Keep(1))
     assert state.pending == ChooseBottom(1, 1)  # London: draw nine, bottom one
     assert len(state.player(1).hand) == 9
     with pytest.raises(RulesError, match="vanguard"):
@@ -339,8 +340,8 @@ def test_103_4c_free_first_mulligan_in_brawl() -> None:
     state = choose(new_game(seats, seed=2, format="brawl"), 1)
     assert state.free_mulligans == 1
     state = apply(apply(state, Mulligan(1)), Keep(2))
+    assert isinstance(state.pending, DeclareMulligan) and len(state.player(1).hand) == 7  # nothing to bottom
     state = apply(state, Mulligan(1))  # the second one counts
-    state = apply(state, Keep(1))
     assert state.pending == ChooseBottom(1, 1)
 
 
@@ -352,9 +353,12 @@ def test_103_4c_no_free_mulligan_in_a_two_player_constructed_game() -> None:
 def test_103_4c_the_free_mulligan_does_not_count_toward_the_limit() -> None:
     state = choose(table(3), 2)
     state = apply(apply(state, Keep(2)), Keep(3))
-    for _ in range(8):  # one free, then seven that count
+    for n in range(8):  # one free, then seven that count, each with its bottom cards
         state = apply(state, Mulligan(1))
-    assert state.pending == ChooseBottom(1, 7)
+        if n:
+            assert state.pending == ChooseBottom(1, n)
+            state = apply(state, PutOnBottom(1, tuple(c.id for c in state.player(1).hand[:n])))
+    assert state.phase == "first_turn" and state.player(1).hand == ()
 
 
 def test_103_4d_shared_team_turns_declare_by_team() -> None:
@@ -432,11 +436,19 @@ def test_103_5c_shared_team_turns_act_by_team() -> None:
     seats = [SeatConfig(f"Seat {i}", stacked(*("Leyline of Sanctity",) * 30)) for i in (1, 2, 3, 4)]
     state = new_game(seats, seed=2, format="two-headed-giant")
     state = keep_all(choose(state, 3))
+    # "first each player on the starting team, in whatever order that team likes": the team
+    # chooses its second player to go first...
+    assert state.pending == ChooseOpeningPlayer(3, (3, 4))
+    with pytest.raises(IllegalActionError, match=r"103\.5c"):
+        apply(state, ActNext(3, 1))
+    state = apply(state, ActNext(3, 4))
+    assert state.events[-1].rule == "103.5c"
     order = []
     while isinstance(state.pending, OpeningHandActions):
         order.append(state.pending.player)
         state = apply(state, FinishOpeningActions(state.pending.player))
-    assert order == [3, 4, 1, 2]
+    # ...then "each player on each other team in turn order": no choice there.
+    assert order == [4, 3, 1, 2]
 
 
 # ------------------------------------------------------------------------- 103.6

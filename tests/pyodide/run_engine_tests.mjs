@@ -41,6 +41,9 @@ const loaded = performance.now();
 // Mount the whole checkout, not only py/ and tests/: tests/engine/test_page_files.py reads
 // index.html and pyscript.toml, and pytest must find pyproject.toml (same config as CPython).
 const mounts = [["/repo", root], ["/site", site]];
+// The rules texts beside the checkout (../shared/rules): test_citations reads them.
+const shared = resolve(root, "..", "shared");
+if (existsSync(shared)) mounts.push(["/shared", shared]);
 const inRepo = !relative(root, hostTests).startsWith("..");
 const pyTests = inRepo ? `/repo/${relative(root, hostTests)}` : `/external/${basename(hostTests)}`;
 if (!inRepo) mounts.push([pyTests, hostTests]);
