@@ -18,6 +18,7 @@ from table_view import Selection, TableView, ordered_choice
 
 from opening_hand import (
     Action,
+    ActNext,
     BeginOnBattlefield,
     ChooseBottom,
     ChooseShuffleBack,
@@ -29,6 +30,7 @@ from opening_hand import (
     Keep,
     KeepBackupHand,
     Mulligan,
+    NextTimestamp,
     OpeningHandActions,
     PutConspiracies,
     PutOnBottom,
@@ -41,7 +43,7 @@ from opening_hand import (
     UseSerumPowder,
     apply,
 )
-from opening_hand.policy import decide
+from opening_hand.policy import choose_bottom, decide
 from opening_hand.share import ShareLinkError
 
 
@@ -114,7 +116,7 @@ class Board:
             return
         state, count = self.undo_stack.pop()
         del self.actions[count:]
-        self.marked = []
+        self.marked = self.suggested(state)
         self.state = state
         self.say("")
         self.render()
@@ -145,7 +147,7 @@ class Board:
             state = apply(state, action)
             self.actions.append(action)
         if self.state is None or state.pending != self.state.pending:
-            self.marked = []
+            self.marked = self.suggested(state)
             if isinstance(state.pending, DeclareMulligan) and state.pending.player in self.users:
                 self.asked_at = window.performance.now()
         self.state = state
@@ -156,6 +158,16 @@ class Board:
             self.begun = True
             if self.on_begin is not None:
                 self.on_begin(self)
+
+    def suggested(self, state: GameState) -> list[int]:
+        """The cards chosen in advance when the player must put cards on the bottom: the
+        computer policy's choice (not simply the first cards), which Enter confirms and a
+        click changes. Bottoming after every mulligan (CR 103.4) stays one key press."""
+        pending = state.pending
+        if not isinstance(pending, ChooseBottom) or pending.player not in self.users:
+            return []
+        player = state.player(pending.player)
+        return [c.id for c in choose_bottom(player.hand, pending.count, player.is_land)]
 
     def render(self) -> None:
         state = self.state
@@ -266,3 +278,7 @@ class Board:
             self.act(RevealFromHand(seat, int(arg)))
         elif action == "done":
             self.act(FinishOpeningActions(seat))
+        elif action == "act-next":
+            self.act(ActNext(seat, int(arg)))
+        elif action == "timestamp":
+            self.act(NextTimestamp(seat, int(arg)))

@@ -17,11 +17,13 @@ from opening_hand import (
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
+    ChooseOpeningPlayer,
     ChooseShuffleBack,
     ChooseStartingPlayer,
     DeclareMulligan,
     GameState,
     OpeningHandActions,
+    OrderTimestamps,
     Scry,
 )
 
@@ -94,10 +96,26 @@ def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tupl
             "bottom",
         }
     if isinstance(pending, ChooseBottom):
+        when = "" if state.player(pending.player).kept else f" as part of the mulligan ({state.edition.cite('bottom')})"
         return (
-            f"Click {plural(pending.count, 'card')} to put on the bottom, in order "
-            f"({chosen} of {pending.count} chosen), then press Put on bottom.",
+            f"Put {plural(pending.count, 'card')} on the bottom{when}, in order: "
+            f"{chosen} of {pending.count} chosen (a suggestion; click cards to change it), then Put on bottom.",
             {"bottom"},
+        )
+    if isinstance(pending, ChooseOpeningPlayer):
+        for seat in pending.options:
+            choices.append(choice_button(f"{state.player(seat).name} acts next", "act-next", str(seat)))
+        rule = state.edition.cite("team-opening")
+        return f"Your team chooses which of its players takes opening-hand actions next ({rule}).", set()
+    if isinstance(pending, OrderTimestamps):
+        names = {c.id: (c.name, p.name) for p in state.players for c in p.battlefield}
+        for card_id in pending.options:
+            name, owner = names[card_id]
+            choices.append(choice_button(f"{name} ({owner}) next", "timestamp", str(card_id)))
+        return (
+            "These cards began the game on the battlefield together: as the starting player, order their "
+            f"timestamps, earliest first ({state.edition.cite('leylines')}).",
+            set(),
         )
     assert isinstance(pending, OpeningHandActions)
     names = {c.id: c.name for c in state.player(pending.player).hand}
@@ -115,7 +133,7 @@ def declare(state: GameState, pending: DeclareMulligan, chosen: int) -> tuple[st
     bottom = f" (then put {pending.cards_to_bottom_if_kept} on the bottom)" if pending.cards_to_bottom_if_kept else ""
     free = ""
     if pending.mulligans_taken < state.free_mulligans:
-        free = f" — this mulligan is free ({state.edition.cite('free')})"
+        free = f" — this mulligan is free ({state.free_rule})"
     if pending.set_aside:
         return (
             f"Keep {plural(pending.hand_size, 'card')}, or choose cards and Set aside: you draw one fewer "

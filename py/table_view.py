@@ -161,9 +161,14 @@ class TableView:
 
     def face(self, state: GameState, card: Card, seat: int, selection: Selection) -> Node:
         p = state.player(seat)
+        chosen = {card_id for card_id, _ in p.chosen_openers}  # 2008 101.Ruling.1: not yet revealed
         badges = tuple(
             word
-            for word, on in (("revealed", card.id in p.revealed), ("luck counter", card.id in p.luck_counters))
+            for word, on in (
+                ("revealed", card.id in p.revealed),
+                ("luck counter", card.id in p.luck_counters),
+                ("to the battlefield", card.id in chosen),
+            )
             if on
         )
         order = selection.marked.index(card.id) + 1 if card.id in selection.marked else 0

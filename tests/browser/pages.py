@@ -77,13 +77,13 @@ class AppPage:
             self.button("Play first").click()
 
     def mulligan_once_and_begin(self) -> None:
-        """After a deal: play first if asked, one mulligan, keep, the first card to the
-        bottom - until the game begins."""
+        """After a deal: play first if asked, one mulligan, the suggested card to the bottom
+        (CR 103.4), keep - until the game begins."""
         self.choose_to_play_if_asked()
         self.button("Mulligan").click()
-        self.button("Keep").click()
-        self.hand().first.click()
+        expect(self.prompt).to_contain_text("Put 1 card on the bottom")
         self.button("Put on bottom").click()
+        self.button("Keep").click()
         expect(self.prompt).to_contain_text("The game begins")
 
     def reopen_from_share_link(self) -> str:
@@ -147,11 +147,7 @@ class AppPage:
                 return prompts
             for name in ("Play first", "Keep", "Put on bottom"):
                 if self.button(name).is_visible():
-                    if name == "Put on bottom":
-                        count = int(text.split("Click ")[1].split(" card")[0])
-                        for i in range(count):
-                            self.deciding_hand().nth(i).click()
-                    self.button(name).click()
+                    self.button(name).click()  # Put on bottom: the suggested cards come marked
                     break
             else:
                 choices = self.page.locator('[data-board="main"] [data-el="choices"] button')

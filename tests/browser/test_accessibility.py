@@ -61,11 +61,12 @@ def test_every_control_can_be_reached_and_used_with_the_keyboard(app: AppPage) -
     app.page.evaluate("document.activeElement.blur()")  # Enter on a focused button would press it
     app.page.locator("body").press("m")  # M: mulligan
     expect(app.page.get_by_test_id("log")).to_contain_text("takes a mulligan")
-    app.page.locator("body").press("k")  # K: keep
-    expect(app.prompt).to_contain_text("Click 1 card")
+    expect(app.prompt).to_contain_text("Put 1 card on the bottom")
+    app.page.locator("body").press("Escape")  # Esc: clear the suggested card
     app.page.locator("body").press("3")  # 3: mark the third card
     expect(app.hand().nth(2)).to_have_attribute("aria-pressed", "true")
     app.page.locator("body").press("Enter")  # Enter: confirm
+    app.page.locator("body").press("k")  # K: keep
     expect(app.prompt).to_contain_text("The game begins")
     # Focus is visible: the focused control draws an outline.
     app.button("Deal").focus()

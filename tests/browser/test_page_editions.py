@@ -44,9 +44,10 @@ def test_compare_deals_the_same_shuffle_under_two_rules_side_by_side(app: AppPag
     board_button(app, "compare", "Mulligan").click()
     expect(in_board(app, "compare").locator('[data-zone="hand"][data-player="1"]')).to_have_count(6)
     london, paris = board_hand(app, "main"), board_hand(app, "compare")
-    assert len(london) == 7, "London: draw seven again, bottom one on keeping (103.4)"
+    assert len(london) == 7, "London: draw seven again, then bottom one (103.4)"
     assert paris == london[:6], "Paris: the same shuffle, one card fewer (2001 P.1.7)"
-    expect(in_board(app, "main").get_by_test_id("prompt")).to_contain_text("then put 1 on the bottom")
+    bottom = "Put 1 card on the bottom as part of the mulligan (103.4)"
+    expect(in_board(app, "main").get_by_test_id("prompt")).to_contain_text(bottom)
     expect(compare.get_by_test_id("prompt")).to_contain_text("Keep 6 cards")
     expect(compare.get_by_test_id("compare-log").locator('[data-rule="2001 P.1.7"]').first).to_be_visible()
     assert not [r for r in app.log_rules() if r.startswith("2001")], "the main log cites the current rules"
@@ -54,7 +55,7 @@ def test_compare_deals_the_same_shuffle_under_two_rules_side_by_side(app: AppPag
     # Each board is its own game: a decision on one leaves the other waiting.
     board_button(app, "compare", "Keep").click()
     expect(compare.get_by_test_id("prompt")).to_contain_text("The game begins")
-    expect(in_board(app, "main").get_by_test_id("prompt")).to_contain_text("then put 1 on the bottom")
+    expect(in_board(app, "main").get_by_test_id("prompt")).to_contain_text(bottom)
 
     app.change_setup()
     app.page.get_by_label("Compare with").select_option("")
@@ -107,7 +108,9 @@ def test_original_rule_replaces_a_no_land_hand_once(app: AppPage) -> None:
     expect(app.prompt).to_contain_text("The game begins")  # once per game: no second offer
     app.expect_hand_size(7)
     expect(app.page.get_by_test_id("log")).to_contain_text("may not take further mulligans")
-    assert "1994 P.1.1" in app.log_rules()
+    rules = app.log_rules()
+    assert "Mulligan article: Original mulligan" in rules, "the original rule's source"
+    assert "2001 P.1.1" in rules, "the other steps: the oldest text there is, named as such"
 
     # A hand with some lands and some spells may not be replaced at all.
     app.deal(seed=42, deck=app.page.evaluate("document.querySelector('#decklist').defaultValue"))
@@ -149,3 +152,33 @@ def test_the_2008_two_headed_giant_worked_example_plays_out_on_the_page(app: App
         expect(app.page.get_by_test_id(f"hand-{seat}").locator('[data-zone="hand"]')).to_have_count(
             7 if seat == bob else 6
         )
+
+
+def test_london_as_cr_103_4_reads_beside_london_as_on_mtgo_and_a_link_carries_it(app: AppPage) -> None:
+    """The two bottoming procedures side by side on the same shuffle: as CR 103.4 reads the
+    bottom card goes with the mulligan; as on MTGO and Arena, only on keeping."""
+    app.open()
+    app.page.get_by_label("Rules", exact=True).select_option("london")
+    app.page.get_by_label("Compare with").select_option("london-mtgo")
+    app.deal(seed=42)
+    compare = in_board(app, "compare")
+    expect(compare.get_by_role("heading", level=2)).to_have_text(re.compile(r"MTGO and Arena"))
+    for board in ("main", "compare"):
+        if board_button(app, board, "Play first").is_visible():
+            board_button(app, board, "Play first").click()
+        board_button(app, board, "Mulligan").click()
+    expect(in_board(app, "main").get_by_test_id("prompt")).to_contain_text("Put 1 card on the bottom as part")
+    expect(compare.get_by_test_id("prompt")).to_contain_text("Keep 6 cards (then put 1 on the bottom)")
+    assert board_hand(app, "main") == board_hand(app, "compare"), "the same seven cards either way"
+    board_button(app, "compare", "Keep").click()
+    expect(compare.get_by_test_id("prompt")).to_contain_text("Put 1 card on the bottom, in order")
+    board_button(app, "compare", "Put on bottom").click()
+    cited = compare.get_by_test_id("compare-log").locator('[data-rule="Mulligan article: London mulligan"]')
+    expect(cited).to_be_visible()
+
+    app.change_setup()
+    app.page.get_by_label("Rules", exact=True).select_option("london-mtgo")
+    app.page.get_by_label("Compare with").select_option("")
+    app.deal(seed=42)
+    app.reopen_from_share_link()
+    expect(app.page.get_by_label("Rules", exact=True)).to_have_value("london-mtgo")

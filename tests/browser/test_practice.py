@@ -31,7 +31,10 @@ def test_the_shell_paints_before_python_is_ready(app: AppPage) -> None:
     expect(app.button("Deal")).to_be_enabled()
 
 
-def test_deal_mulligan_twice_bottom_two_chosen_cards_and_keep(app: AppPage) -> None:
+def test_deal_mulligan_twice_bottom_after_each_mulligan_and_keep(app: AppPage) -> None:
+    """CR 103.4: each mulligan puts its bottom cards right after the new hand is drawn; the
+    player then declares again with the smaller hand. The bottom step comes with the
+    computer policy's choice marked, which Enter confirms and clicks change."""
     app.open().deal(seed=SEED)
     expect(app.page.get_by_test_id("seed-used")).to_have_text(f"seed {SEED}")
     app.choose_to_play_if_asked()
@@ -44,13 +47,24 @@ def test_deal_mulligan_twice_bottom_two_chosen_cards_and_keep(app: AppPage) -> N
     first_hand = app.hand_ids()
     app.button("Mulligan").click()
     expect(app.page.get_by_test_id("log")).to_contain_text(
-        "Seat 1 shuffles their hand into their library and draws 7 cards (mulligan 1)"
+        "Seat 1 shuffles their hand into their library and draws 7 cards, then puts 1 card on the bottom (mulligan 1)"
     )
     assert app.hand_ids() != first_hand
+    expect(app.page.get_by_test_id("prompt")).to_contain_text("Put 1 card on the bottom as part of the mulligan")
+    marked = app.page.locator('[data-testid="card"][data-zone="hand"][data-player="1"][aria-pressed="true"]')
+    expect(marked).to_have_count(1)  # the suggestion
+    suggested = marked.get_attribute("data-card-id")
+    app.page.keyboard.press("Enter")  # confirms it
+    app.expect_hand_size(6)
+    assert suggested not in app.hand_ids()
+    expect(app.page.get_by_test_id("prompt")).to_contain_text("Keep 6 cards, or take a mulligan")
+
     app.button("Mulligan").click()
     expect(app.page.get_by_test_id("log")).to_contain_text("(mulligan 2)")
     app.expect_hand_size(7)
-    app.button("Keep").click()
+    expect(marked).to_have_count(2)
+    app.page.keyboard.press("Escape")  # clears the suggestion
+    expect(marked).to_have_count(0)
 
     # Choose two cards, in an order that is not hand order; unmark and re-mark one.
     cards = app.hand()
@@ -68,6 +82,7 @@ def test_deal_mulligan_twice_bottom_two_chosen_cards_and_keep(app: AppPage) -> N
 
     app.expect_hand_size(5)
     assert app.library_count(1) == 55
+    app.button("Keep").click()
     last_bottom = app.log_entries.filter(has_text="on the bottom of their library").last
     expect(last_bottom).to_contain_text(f"{names[1]}, then {names[4]} ({names[4]} is now the bottom card)")
     expect(last_bottom).to_have_attribute("data-rule", "103.4")
@@ -98,7 +113,7 @@ def test_a_wrong_number_of_cards_to_bottom_gets_a_message_and_changes_nothing(ap
     app.hand().first.click()
     expect(app.message).to_contain_text("only while you put cards on the bottom")
     app.button("Mulligan").click()
-    app.button("Keep").click()
+    app.page.keyboard.press("Escape")  # clear the suggested card
     app.button("Put on bottom").click()  # nothing chosen
     expect(app.message).to_contain_text("must put exactly 1 card on the bottom, not 0")
     app.expect_hand_size(7)
@@ -108,6 +123,8 @@ def test_a_wrong_number_of_cards_to_bottom_gets_a_message_and_changes_nothing(ap
     app.button("Put on bottom").click()
     app.expect_hand_size(6)
     expect(app.message).to_be_hidden()
+    app.button("Keep").click()
+    expect(app.page.get_by_test_id("prompt")).to_contain_text("The game begins")
 
 
 def test_a_bad_decklist_names_the_line_and_keeps_the_text(app: AppPage) -> None:

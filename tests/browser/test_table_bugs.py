@@ -14,11 +14,13 @@ def test_enter_after_deal_confirms_the_bottom_card_instead_of_dealing_again(app:
     app.page.get_by_label("Play or draw").select_option("play")
     app.deal(seed=31)  # a click: Deal would keep the focus
     app.page.keyboard.press("m")
-    app.page.keyboard.press("k")
-    expect(app.prompt).to_contain_text("Click 1 card")
+    expect(app.prompt).to_contain_text("Put 1 card on the bottom")
+    app.page.keyboard.press("Escape")  # the suggested card is unmarked
     app.page.keyboard.press("2")
     expect(app.hand().nth(1)).to_have_attribute("aria-pressed", "true")
     app.page.keyboard.press("Enter")
+    expect(app.prompt).to_contain_text("Keep 6 cards")
+    app.page.keyboard.press("k")
     expect(app.prompt).to_contain_text("The game begins")
     expect(app.page.get_by_test_id("log")).to_contain_text("puts 1 card on the bottom")
     assert app.log_rules().count("103") == 1, "Enter must not have dealt a new game"
@@ -118,7 +120,7 @@ def test_a_refused_action_is_explained_beside_its_prompt(app: AppPage) -> None:
     app.page.get_by_label("Play or draw").select_option("play")
     app.deal(seed=31)
     app.button("Mulligan").click()
-    app.button("Keep").click()
+    app.page.keyboard.press("Escape")  # unmark the suggested card
     app.button("Put on bottom").click()  # no card chosen
     expect(app.message).not_to_be_empty()
     prompt, message = app.prompt.bounding_box(), app.message.bounding_box()
@@ -138,7 +140,7 @@ def test_digit_like_keys_and_seeds_get_a_message_not_a_traceback(app: AppPage) -
         press_key(app, key)
     assert app.hand_ids() == before
     app.button("Mulligan").click()
-    app.button("Keep").click()
+    app.page.keyboard.press("Escape")  # unmark the suggested card
     press_key(app, "³")
     expect(app.page.get_by_test_id("bottom-order")).to_have_count(0)
 
