@@ -96,10 +96,11 @@ def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tupl
             "bottom",
         }
     if isinstance(pending, ChooseBottom):
-        when = "" if state.player(pending.player).kept else f" as part of the mulligan ({state.edition.cite('bottom')})"
+        kept = state.player(pending.player).kept
+        when = ", in order" if kept else f" as part of the mulligan ({state.edition.cite('bottom')}), then decide again"
         return (
-            f"Put {plural(pending.count, 'card')} on the bottom{when}, in order: "
-            f"{chosen} of {pending.count} chosen (a suggestion; click cards to change it), then Put on bottom.",
+            f"Put {plural(pending.count, 'card')} on the bottom{when}. Marked: a suggestion ({chosen} of "
+            f"{pending.count}); click cards to change it.",
             {"bottom"},
         )
     if isinstance(pending, ChooseOpeningPlayer):
