@@ -35,11 +35,13 @@ def test_axe_finds_no_violations_in_the_main_states(app: AppPage) -> None:
     assert audit(app) == []  # set-up form
     app.deal(seed=3)
     app.choose_to_play_if_asked()
-    app.button("Mulligan").click()
     assert audit(app) == []  # a hand and a decision
-    app.button("Keep").click()
+    app.button("Mulligan").click()
+    assert audit(app) == []  # choosing cards for the bottom (the suggestion marked)
     app.hand().first.click()
-    assert audit(app) == []  # choosing cards for the bottom
+    app.button("Put on bottom").click()
+    assert audit(app) == []  # a smaller hand and a decision again
+    app.button("Keep").click()
     app.page.locator("summary", has_text="Odds for this deck").click()
     app.button("Compute odds").click()
     app.page.locator("summary", has_text="Practice statistics").click()

@@ -73,7 +73,9 @@ def test_rapid_repeated_clicks_never_lose_or_double_cards(app: AppPage) -> None:
     assert len(cards) + library == 60, (len(cards), library)  # no card lost
     mulligans = len(re.findall(r"Seat 1 takes a mulligan", app.page.get_by_test_id("log").inner_text()))
     keeps = len(re.findall(r"Seat 1 keeps", app.page.get_by_test_id("log").inner_text()))
-    assert mulligans == 1 and keeps == 1  # Mulligan, then Keep; the other 18 clicks found no such button
+    # Mulligan, then the bottom step (CR 103.4): every later Keep or Mulligan click is refused.
+    assert mulligans == 1 and keeps == 0
+    expect(app.prompt).to_contain_text("Put 1 card on the bottom")
 
 
 def log_count(app: AppPage, pattern: str) -> int:
@@ -84,26 +86,32 @@ def test_a_double_click_or_a_held_key_is_one_action(app: AppPage) -> None:
     app.open().deal(seed=5)
     app.choose_to_play_if_asked()
     app.button("Mulligan").dblclick()  # one mulligan, not two
-    expect(app.button("Keep")).to_be_visible()
+    expect(app.button("Put on bottom")).to_be_visible()
     assert log_count(app, r"Seat 1 takes a mulligan") == 1
+    app.button("Put on bottom").dblclick()  # the suggested card, once
+    expect(app.button("Keep")).to_be_visible()
+    assert log_count(app, r"Seat 1 puts 1 card on the bottom") == 1
     app.page.keyboard.down("m")  # the M shortcut held down: the browser repeats the key
     app.page.keyboard.down("m")
     app.page.keyboard.down("m")
     app.page.keyboard.up("m")
     assert log_count(app, r"Seat 1 takes a mulligan") == 2
+    app.page.keyboard.press("Enter")  # Enter: put the two suggested cards on the bottom
+    expect(app.button("Mulligan")).to_be_visible()
     app.button("Mulligan").focus()  # Enter held on the focused button
     app.page.keyboard.down("Enter")
     app.page.keyboard.down("Enter")
     app.page.keyboard.down("Enter")
     app.page.keyboard.up("Enter")
     assert log_count(app, r"Seat 1 takes a mulligan") == 3
-    app.button("Keep").click()
+    app.page.keyboard.press("Escape")  # clear the suggestion
     first = app.hand().first
     first.dblclick()  # chosen - not chosen and un-chosen again
     expect(first).to_have_attribute("aria-pressed", "true")
     app.hand().nth(1).click()  # three mulligans: three cards go to the bottom (CR 103.5)
     app.hand().nth(2).click()
     app.button("Put on bottom").click()
+    app.button("Keep").click()
     expect(app.prompt).to_contain_text("The game begins")
     cards = app.page.evaluate(
         """() => [...document.querySelectorAll('[data-player="1"][data-testid="card"]')].map(c => c.dataset.cardId)"""
