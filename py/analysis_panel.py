@@ -19,12 +19,14 @@ from texts import percent as pct
 
 from opening_hand import DecklistError, lookup
 from opening_hand.cards import normalise
-from opening_hand.odds import RULE_NAMES, RULES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
+from opening_hand.odds import RULE_NAMES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
+from opening_hand.special import SERUM_POWDER
 
 Node = Any
 SVG = "http://www.w3.org/2000/svg"
 SLICE = 10_000  # simulated games per slice between repaints
 SIM_GAMES = 200_000
+SHORT = {"london-set-aside": "Set aside", "london-powder": "Powder", "london-mtgo-powder": "Powder MTGO"}  # chart axes
 
 
 def node(tag: str, text: str = "", **attrs: str) -> Node:
@@ -47,16 +49,22 @@ def svg(tag: str, text: str = "", **attrs: str | float) -> Node:
 
 def bar_chart(title: str, labels: list[str], series: list[tuple[str, list[float]]], testid: str) -> Node:
     """Vertical bars (one group per label, one bar per series), values 0..1, as SVG with a
-    text alternative: a <title> and an aria-label listing every value."""
-    width, height, pad, top = 560, 190, 28, 14
+    text alternative: a <title> and an aria-label listing every value. A label may take two
+    lines ("\n"); the chart widens (and scales down) rather than crowd its labels or bars."""
+    height, pad, top = 190, 28, 14
     groups = len(labels)
-    group_w = (width - pad) / max(groups, 1)
+    longest = max((len(line) for label in labels for line in label.split("\n")), default=0)
+    group_w = max((560 - pad) / max(groups, 1), longest * 6.5 + 8, 18 * len(series) / 0.8)
+    width = pad + groups * group_w
     bar_w = group_w * 0.8 / max(len(series), 1)
+    names = [label.replace("\n", " ") for label in labels]
     summary = "; ".join(
         f"{label}: " + ", ".join(f"{name} {pct(values[i])}" if name else pct(values[i]) for name, values in series)
-        for i, label in enumerate(labels)
+        for i, label in enumerate(names)
     )
-    chart = svg("svg", viewBox=f"0 0 {width} {height + 24}", role="img", class_="chart", data_testid=testid)
+    lines = max((label.count("\n") + 1 for label in labels), default=1)
+    chart = svg("svg", viewBox=f"0 0 {width:.0f} {height + 12 + 12 * lines}", role="img", class_="chart",
+                data_testid=testid)  # fmt: skip
     chart.setAttribute("aria-label", f"{title}. {summary}")
     chart.append(svg("title", title))
     peak = max((v for _, values in series for v in values), default=0) or 1
@@ -66,14 +74,18 @@ def bar_chart(title: str, labels: list[str], series: list[tuple[str, list[float]
             x = pad + i * group_w + group_w * 0.1 + s_index * bar_w
             rect = svg("rect", x=f"{x:.1f}", y=f"{height - h:.1f}", width=f"{bar_w - 2:.1f}", height=f"{h:.1f}",
                        class_=f"bar bar-{s_index}")  # fmt: skip
-            rect.append(svg("title", f"{labels[i]}{' ' + name if name else ''}: {pct(value)}"))
+            rect.append(svg("title", f"{names[i]}{' ' + name if name else ''}: {pct(value)}"))
             chart.append(rect)
             if value >= 0.005:
                 label = svg("text", f"{value * 100:.0f}%", x=f"{x + (bar_w - 2) / 2:.1f}", y=f"{height - h - 3:.1f}")
                 label.setAttribute("class", "bar-value")
                 chart.append(label)
     for i, label in enumerate(labels):
-        chart.append(svg("text", label, x=f"{pad + i * group_w + group_w / 2:.1f}", y=f"{height + 16}", class_="axis"))
+        x = f"{pad + i * group_w + group_w / 2:.1f}"
+        text = svg("text", y=f"{height + 16}", class_="axis")
+        for n, line in enumerate(label.split("\n")):
+            text.append(svg("tspan", line, x=x, dy=f"{1.1 * min(n, 1)}em"))
+        chart.append(text)
     chart.append(svg("line", x1=pad, y1=height, x2=width, y2=height, class_="baseline"))
     return chart
 
@@ -112,15 +124,18 @@ class AnalysisPanel:
     def deck_counts(self) -> DeckCounts:
         cards, marked = self.read_deck()
         keys = {normalise(str(o.value)) for o in self.el["odds-keys"].selectedOptions}
-        counts = [0, 0, 0, 0]
+        counts = [0, 0, 0, 0, 0]  # key lands, key non-lands, other lands, other non-lands, Serum Powders
         for name in cards:
+            if normalise(name) == normalise(SERUM_POWDER):  # a kind of its own, never a key card
+                counts[4] += 1
+                continue
             land = lookup(name).is_land or normalise(name) in marked
             key = normalise(name) in keys
             counts[(0 if land else 1) if key else (2 if land else 3)] += 1
         return DeckCounts(*counts)
 
     def refresh_keys(self) -> None:
-        """The key-card list: the deck's non-land names, keeping what was selected."""
+        """The key-card list: the deck's non-land names but Serum Powder, keeping what was selected."""
         try:
             cards, marked = self.read_deck()
         except DecklistError:
@@ -129,7 +144,7 @@ class AnalysisPanel:
         chosen = {str(o.value) for o in select.selectedOptions}
         fragment = document.createDocumentFragment()
         for name in sorted(set(cards), key=str.casefold):
-            if lookup(name).is_land or normalise(name) in marked:
+            if lookup(name).is_land or normalise(name) in marked or normalise(name) == normalise(SERUM_POWDER):
                 continue
             option = node("option", name, value=name)
             option.selected = name in chosen
@@ -159,8 +174,9 @@ class AnalysisPanel:
         out = document.createDocumentFragment()
         keys = deck.key_lands + deck.key_spells
         summary = self.el["odds-summary"]
+        powders = f", {deck.powders} Serum Powder{'s' if deck.powders != 1 else ''}" if deck.powders else ""
         summary.textContent = (
-            f"{deck.size} cards, {deck.all_lands} lands, {keys} key card{'s' if keys != 1 else ''}; "
+            f"{deck.size} cards, {deck.all_lands} lands, {keys} key card{'s' if keys != 1 else ''}{powders}; "
             f"computed exactly in {ms:.1f} ms."
         )
         summary.setAttribute("data-ms", f"{ms:.3f}")
@@ -176,36 +192,35 @@ class AnalysisPanel:
         grid.append(node("thead"))
         grid.firstChild.append(head)
         body = node("tbody")
-        labels, play_p, draw_p = [], [], []
-        for rule in RULES:
-            for free in (False, True):
-                name = RULE_NAMES[rule] + (" + free mulligan" if free else "")
-                row = node("tr", data_rule=f"{rule}{'-free' if free else ''}")
-                row.append(node("th", name, scope="row"))
-                for side in ("play", "draw"):
-                    result = results[(rule, free, side)]
-                    row.append(node("td", pct(result.keepable)))
-                    row.append(node("td", f"{float(result.expected_size):.2f}"))
-                body.append(row)
-                labels.append(name.replace(" + free mulligan", "+free"))
-                play_p.append(float(results[(rule, free, "play")].keepable))
-                draw_p.append(float(results[(rule, free, "draw")].keepable))
+        rows = list(dict.fromkeys((rule, free) for rule, free, _ in results))  # as odds.table lists them
+        names = [RULE_NAMES[rule] + (" + free mulligan" if free else "") for rule, free in rows]
+        labels = [SHORT.get(rule, RULE_NAMES[rule]) + ("\n+ free" if free else "") for rule, free in rows]
+        for (rule, free), name in zip(rows, names, strict=True):
+            row = node("tr", data_rule=f"{rule}{'-free' if free else ''}")
+            row.append(node("th", name, scope="row"))
+            for side in ("play", "draw"):
+                result = results[(rule, free, side)]
+                row.append(node("td", pct(result.keepable)))
+                row.append(node("td", f"{float(result.expected_size):.2f}"))
+            body.append(row)
+        play_p = [float(results[(rule, free, "play")].keepable) for rule, free in rows]
+        draw_p = [float(results[(rule, free, "draw")].keepable) for rule, free in rows]
         grid.append(body)
         out.append(grid)
         out.append(bar_chart("Chance of a keepable hand per rule", labels,
                              [("on the play", play_p), ("on the draw", draw_p)], "keep-chart"))  # fmt: skip
         out.append(node("p", "Dark bars: on the play; light bars: on the draw.", class_="hint"))
         sizes = list(range(7, -1, -1))
-        sizes = [s for s in sizes if any(results[(r, f, "play")].sizes.get(s) for r in RULES for f in (False, True))]
+        sizes = [s for s in sizes if any(results[(r, f, "play")].sizes.get(s) for r, f in rows)]
         out.append(node("h3", "Final hand size on the play"))
         out.append(bar_chart(
             "Final hand size on the play, per rule",
             [f"{s} cards" for s in sizes],
-            [(RULE_NAMES[r] + ("+free" if f else ""), [float(results[(r, f, "play")].sizes.get(s, 0)) for s in sizes])
-             for r in RULES for f in (False, True)],
+            [(name, [float(results[(r, f, "play")].sizes.get(s, 0)) for s in sizes])
+             for (r, f), name in zip(rows, names, strict=True)],
             "size-chart",
         ))  # fmt: skip
-        legend = node("p", "Bars, left to right: " + ", ".join(labels) + ". Keep rule on the play: "
+        legend = node("p", "Bars, left to right: " + ", ".join(names) + ". Keep rule on the play: "
                       f"{play.min_lands}–{play.max_lands} lands, at least {play.min_keys} key cards, "
                       f"always keep {play.floor} cards or fewer.", class_="hint")  # fmt: skip
         out.append(legend)

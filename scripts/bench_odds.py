@@ -4,7 +4,8 @@
 Prints, in one run:
 * the time to compute the exact odds table (every rule, with and without the free
   mulligan, on the play and on the draw) in the browser, for a 60-card deck (the Burn
-  sample) and a 100-card deck (the Commander sample), measured inside the page around the
+  sample), a 100-card deck (the Commander sample) and a 60-card deck with four Serum
+  Powders (whose table adds the Powder rows), measured inside the page around the
   computation (the median of several clicks of "Compute odds");
 * Monte-Carlo hands per second in the browser (one 200,000-game simulation from the page)
   and under this machine's CPython;
@@ -34,6 +35,7 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
                "--disable-sync", "--no-first-run"]  # fmt: skip
 EXACT_TARGET_MS, MC_TARGET = 50.0, 100_000
 CLICKS = 9
+POWDER_DECK = "4 Serum Powder\n22 Mountain\n34 Lightning Bolt"  # the default keep rule: no key cards
 
 
 def browser_figures(origin: str) -> dict[str, float]:
@@ -47,8 +49,8 @@ def browser_figures(origin: str) -> dict[str, float]:
         page.goto(origin)
         page.wait_for_selector('body[data-ready="true"]', timeout=120_000)
         page.locator("summary", has_text="Odds for this deck").click()
-        for label, key in (("60", "constructed"), ("100", "commander")):
-            page.get_by_role("textbox", name="Decklist").fill(SAMPLES[key])
+        for label, deck in (("60", SAMPLES["constructed"]), ("100", SAMPLES["commander"]), ("powder", POWDER_DECK)):
+            page.get_by_role("textbox", name="Decklist").fill(deck)
             times = []
             for _ in range(CLICKS):
                 page.get_by_role("button", name="Compute odds").click()
@@ -64,7 +66,12 @@ def browser_figures(origin: str) -> dict[str, float]:
 
 def cpython_figures() -> dict[str, float]:
     figures: dict[str, float] = {}
-    for label, deck in (("60", DeckCounts(0, 0, 20, 40)), ("100", DeckCounts(0, 0, 38, 62))):
+    decks = (
+        ("60", DeckCounts(0, 0, 20, 40)),
+        ("100", DeckCounts(0, 0, 38, 62)),
+        ("powder", DeckCounts(0, 0, 22, 34, 4)),
+    )
+    for label, deck in decks:
         times = []
         for _ in range(CLICKS):
             started = time.perf_counter()
@@ -93,7 +100,9 @@ def main() -> None:
           f"{EXACT_TARGET_MS:.0f} ms  {ok(browser['exact_100_ms'] <= EXACT_TARGET_MS)}")  # fmt: skip
     print(f"  Monte Carlo, browser                    {browser['mc_hands_per_s']:8,.0f} hands/s  target >= "
           f"{MC_TARGET:,}  {ok(browser['mc_hands_per_s'] >= MC_TARGET)}")  # fmt: skip
+    print(f"  exact table, 60 + 4 Powder, browser     {browser['exact_powder_ms']:8.1f} ms   (with the Powder rows)")
     print(f"  exact table, 60 / 100 cards, CPython    {cpython['exact_60_ms']:8.1f} / {cpython['exact_100_ms']:.1f} ms")
+    print(f"  exact table, 60 + 4 Powder, CPython     {cpython['exact_powder_ms']:8.1f} ms")
     print(f"  Monte Carlo, CPython {sys.version.split()[0]:<18} {cpython['mc_hands_per_s']:8,.0f} hands/s")
 
 

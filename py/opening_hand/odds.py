@@ -1,22 +1,45 @@
 """Exact mulligan odds for a deck, under each mulligan rule.
 
 The deck is reduced to four kinds of card: key lands, key non-lands, other lands and
-other non-lands (key cards are a group the player picks, e.g. their one-drops). A hand
-drawn from it follows the multivariate hypergeometric distribution, so every figure here
-is a finite sum, computed exactly with integers (:class:`fractions.Fraction`), not by
-sampling.
+other non-lands (key cards are a group the player picks, e.g. their one-drops), plus
+Serum Powder, a non-land of its own. A hand drawn from it follows the multivariate
+hypergeometric distribution, so every figure here is a finite sum, computed exactly with
+integers (:class:`fractions.Fraction`), not by sampling.
 
 The player's **keep rule**: keep a hand with ``min_lands``–``max_lands`` lands and at
 least ``min_keys`` key cards; mulligan otherwise, but always keep a hand of ``floor``
 cards or fewer. A mulligan process per rule:
 
-* **London** (CR 103.4): draw seven every time, then bottom one card per mulligan. The
-  bottom is chosen optimally for the keep rule: a hand is keepable when *some* choice of
-  cards to keep satisfies it.
+* **London** (CR 103.4): draw seven every time and put one card per mulligan on the
+  bottom, chosen optimally for the keep rule: a hand is keepable when *some* choice of
+  cards to keep satisfies it. As CR 103.4 reads ("draws a new hand ..., then puts ... on
+  the bottom"), the bottom cards go before the player decides again (``"london"``); on
+  MTGO and Arena they go only on keeping (``"london-mtgo"``). Without Serum Powder the two
+  give the same figures: the player sees the same seven cards either way and can bottom
+  for the keep rule first, so a hand is kept under one exactly when under the other.
 * **Vancouver** (2017 103.4) and **Paris** (2008 101.4): each mulligan draws one card
   fewer. (Vancouver's scry comes after keeping and does not change what is kept.)
 * **Free first mulligan** (CR 103.4c; Vancouver 103.4c; 2008 101.4a): in multiplayer and
   Brawl games the first mulligan does not reduce the hand.
+* **London, hands set aside** (``"london-set-aside"``): the Commander rules committee's
+  advice (the "Mulligan" article, Commander mulligan): "setting aside unwanted hands,
+  rather than shuffling in each one, until after a hand is kept". Each rejected hand
+  leaves the library until the player keeps, so the next seven are drawn without it;
+  the bottom cards go on keeping. (Should fewer than seven cards remain, the set-aside
+  cards are shuffled back first.) The committee also advises the free first mulligan
+  even in two-player games; here ``free`` is a parameter as for every rule.
+* **London + Serum Powder** (``"london-powder"``, ``"london-mtgo-powder"``): "Any time
+  you could mulligan and Serum Powder is in your hand, you may exile all the cards from
+  your hand, then draw that many cards." It is no mulligan (CR 103.4b: the player then
+  declares again) and the exiled cards leave the game, so later hands come from a
+  smaller library. The player uses Powder whenever the hand is not keepable and holds
+  one, the library holds enough cards to draw a full new hand, and a mulligan would be
+  allowed (a hand above zero cards); otherwise as above. Under ``"london-mtgo-powder"``
+  Powder exiles the whole seven and draws seven. Under ``"london-powder"`` (CR 103.4)
+  the bottom comes first: see :func:`bottom_first` for which cards the player bottoms;
+  Powder then exiles the smaller hand and draws that many from above the bottom cards,
+  which rejoin the library at the next mulligan's shuffle. The other rules treat Serum
+  Powder as an ordinary non-land.
 
 Each rule is computed on the play and on the draw, each with its own land range (many
 players keep a one-lander more readily on the draw). A Monte-Carlo simulation of the same
@@ -35,25 +58,38 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import comb
+from math import comb, lcm
+from operator import add, sub
 
 HAND = 7
-RULES = ("london", "vancouver", "paris")
-RULE_NAMES = {"london": "London", "vancouver": "Vancouver", "paris": "Paris"}
+RULES = ("london", "vancouver", "paris", "london-set-aside")
+POWDER_RULES = ("london-powder", "london-mtgo-powder")  # the table shows them when the deck holds Serum Powder
+RULE_NAMES = {
+    "london": "London",
+    "london-mtgo": "London (MTGO/Arena)",
+    "vancouver": "Vancouver",
+    "paris": "Paris",
+    "london-set-aside": "London, hands set aside",
+    "london-powder": "London + Serum Powder",
+    "london-mtgo-powder": "London (MTGO/Arena) + Serum Powder",
+}
+POWDER = 4  # the index of Serum Powder in a five-kind count
 
 
 @dataclass(frozen=True, slots=True)
 class DeckCounts:
-    """How many cards of each kind the (main) deck holds."""
+    """How many cards of each kind the (main) deck holds (four counts, or five with Serum Powder)."""
 
     key_lands: int
     key_spells: int
     lands: int  # lands that are not key cards
-    spells: int  # non-lands that are not key cards
+    spells: int  # non-lands that are not key cards (nor Serum Powder)
+    powders: int = 0  # Serum Powders
 
     @property
-    def kinds(self) -> tuple[int, int, int, int]:
-        return (self.key_lands, self.key_spells, self.lands, self.spells)
+    def kinds(self) -> Composition:
+        """The four kinds of the keep rule: a Serum Powder counts as an other non-land."""
+        return (self.key_lands, self.key_spells, self.lands, self.spells + self.powders)
 
     @property
     def size(self) -> int:
@@ -85,6 +121,8 @@ class Outcome:
 
 
 Composition = tuple[int, int, int, int]
+Kinds = tuple[int, ...]  # five counts: key lands, key non-lands, lands, non-lands, Serum Powders
+Mass = dict[int, int]  # an exact probability as an unreduced sum of fractions: denominator -> numerator
 
 
 def compositions(deck: DeckCounts, drawn: int) -> Iterator[tuple[Composition, Fraction]]:
@@ -114,6 +152,49 @@ def keepable(hand: Composition, keep: int, rule: KeepRule) -> bool:
     return False
 
 
+def satisfies(hand: Kinds, rule: KeepRule) -> bool:
+    """Whether a hand, as it is, meets the keep rule (lands in range, enough key cards)."""
+    lands = hand[0] + hand[2]
+    return rule.min_lands <= lands <= rule.max_lands and hand[0] + hand[1] >= rule.min_keys
+
+
+def bottom_first(hand: Kinds, bottom: int, rule: KeepRule) -> Kinds:
+    """Which ``bottom`` cards of ``hand`` go on the bottom (counts per kind, five kinds), as
+    CR 103.4 has it right after a counted mulligan, before the player declares again (and,
+    103.4b, may use Serum Powder on the cards left).
+
+    If some choice leaves a hand that satisfies the keep rule, one such choice (keep key
+    cards and ordinary cards before Serum Powder). Otherwise the player keeps one Serum
+    Powder, if the hand has any, to use it next, and bottoms in this order: the other
+    Powders (a bottom card returns to the library at the next mulligan's shuffle, an
+    exiled one is gone), key lands and key non-lands (if the rule asks for key cards),
+    then the kind the hand is short of, lands if it has fewer than ``min_lands`` and
+    non-lands otherwise (key cards of a kind first), then the rest. The cards kept are the
+    ones Powder exiles, so the deck keeps what the hand lacked.
+    """
+    kl, ks, lands, spells, powders = hand
+    keep = sum(hand) - bottom
+    for kept_lands in range(rule.min_lands, min(rule.max_lands, kl + lands, keep) + 1):
+        kept_spells = keep - kept_lands
+        if kept_spells > ks + spells + powders:
+            continue
+        key_lands, key_spells = min(kl, kept_lands), min(ks, kept_spells)
+        plain = min(spells, kept_spells - key_spells)
+        kept = (key_lands, key_spells, kept_lands - key_lands, plain, kept_spells - key_spells - plain)
+        if satisfies(kept, rule):
+            return _minus(hand, kept)
+    short = kl + lands < rule.min_lands
+    if rule.min_keys:
+        order = (POWDER, 0, 1, 2, 3) if short else (POWDER, 0, 1, 3, 2)
+    else:  # key cards make no difference to the keep rule: lands are lands
+        order = (POWDER, 0, 2, 1, 3) if short else (POWDER, 1, 3, 0, 2)
+    spare = (*hand[:POWDER], max(0, powders - 1))
+    chosen = [0] * 5
+    for kind in order:
+        chosen[kind] = min(spare[kind], bottom - sum(chosen))
+    return tuple(chosen)
+
+
 def lands_in_hand(deck: DeckCounts, drawn: int = HAND) -> list[Fraction]:
     """P(exactly n lands) for n = 0..drawn (hypergeometric)."""
     total = comb(deck.size, drawn)
@@ -129,12 +210,21 @@ def attempts(rule: str, free: bool, hand: int = HAND) -> Iterator[tuple[int, int
         keep = hand - counted
         if keep < 0:
             return
-        yield (hand if rule == "london" else keep), keep
+        yield (hand if rule.startswith("london") else keep), keep
         taken += 1
+
+
+def rules_for(deck: DeckCounts) -> tuple[str, ...]:
+    """The rules :func:`table` computes for ``deck``: Serum Powder's only if it holds some."""
+    return RULES + (POWDER_RULES if deck.powders else ())
 
 
 def outcome(deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule) -> Outcome:
     """The exact result of mulliganing under ``rule`` until the keep rule is met."""
+    if rule not in RULE_NAMES:
+        raise ValueError(f"unknown mulligan rule {rule!r}")
+    if rule == "london-set-aside" or rule in POWDER_RULES:
+        return _walk(deck, rule, free, keep_rule)
 
     @cache
     def p_keepable(drawn: int, keep: int) -> Fraction:
@@ -157,11 +247,170 @@ def outcome(deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule) -> Out
     return Outcome(rule, free, good, expected, sizes)
 
 
+def _plus(a: Kinds, b: Kinds) -> Kinds:
+    return tuple(map(add, a, b))
+
+
+def _minus(a: Kinds, b: Kinds) -> Kinds:
+    return tuple(map(sub, a, b))
+
+
+def _hands(full: Kinds, drawn: int) -> list[Kinds]:
+    """Every hand of ``drawn`` cards that ``full`` (counts per kind) can hold, as counts per kind."""
+    hands: list[Kinds] = [()]
+    for index, n in enumerate(full):
+        later = sum(full[index + 1 :])
+        hands = [h + (i,) for h in hands for i in range(max(0, drawn - sum(h) - later), min(n, drawn - sum(h)) + 1)]
+    return hands
+
+
+def _add(mass: Mass, den: int, num: int) -> None:
+    mass[den] = mass.get(den, 0) + num
+
+
+def _sum(mass: Mass) -> tuple[int, int]:
+    """(denominator, numerator) of the sum, over the least common multiple of its denominators."""
+    den = lcm(*mass)
+    return den, sum(num * (den // d) for d, num in mass.items())
+
+
+def _value(mass: Mass) -> Fraction:
+    den, num = _sum(mass) if mass else (1, 0)
+    return Fraction(num, den)
+
+
+def _walk(deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule) -> Outcome:
+    """Set-aside hands and Serum Powder, exactly. The library changes, so a state is the
+    cards out of it: ``(out, under)``, ``out`` the cards exiled by Powder or set aside,
+    ``under`` None at the start of a round, or (CR procedure) the cards put on the bottom
+    before Powder was used, which the next hands cannot reach. Each round (one per hand
+    size, as :func:`attempts` lists them) carries every state's probability forward to
+    the next round's states; Powder only adds to ``out``, so a round takes its states in
+    order of cards out. In the last round (the hand is kept whatever it is) the chance
+    of a keepable hand depends on the library alone and is memoised on it (``settled``).
+
+    Integers only, until the end: probabilities travel as unreduced sums (:data:`Mass`),
+    and ``settled`` counts over a denominator the library's size decides (``scale``).
+    """
+    powder, aside, cr = rule in POWDER_RULES, rule == "london-set-aside", rule == "london-powder"
+    kl, ks, lands, spells, powders = (*deck.kinds[:3], deck.spells, deck.powders) if powder else (*deck.kinds, 0)
+    if keep_rule.min_keys == 0:  # key cards make no difference: two kinds fewer, far fewer states
+        kl, ks, lands, spells = 0, 0, kl + lands, ks + spells
+    full, zero = (kl, ks, lands, spells, powders), (0, 0, 0, 0, 0)
+    plan = [keep for _, keep in attempts(rule, free)]
+    last = next(t for t, keep in enumerate(plan) if keep <= keep_rule.floor or t + 1 == len(plan))
+    rows = [[comb(n, i) for i in range(HAND + 1)] for n in range(sum(full) + 1)]
+
+    @cache
+    def keepers(drawn: int, keep: int) -> list[Kinds]:
+        """Every keepable hand, over the four kinds of the keep rule (Serum Powder a non-land)."""
+        return [
+            h
+            for h in _hands((*full[:3], full[3] + full[4]), drawn)
+            if keepable((h[0], h[1], h[2], h[3]), keep, keep_rule)
+        ]
+
+    @cache
+    def movers(drawn: int, keep: int) -> list[Kinds]:
+        """Every unkeepable hand that does not go back into the library: with Serum Powder, or any set aside."""
+        return [
+            h
+            for h in _hands(full, drawn)
+            if (aside or h[POWDER]) and not keepable((h[0], h[1], h[2], h[3] + h[4]), keep, keep_rule)
+        ]
+
+    @cache
+    def keepable_ways(library: Kinds, drawn: int, keep: int) -> int:  # four kinds
+        a, b, c, d = (rows[n] for n in library)
+        return sum(a[h[0]] * b[h[1]] * c[h[2]] * d[h[3]] for h in keepers(drawn, keep))
+
+    @cache
+    def sort(library: Kinds, drawn: int, keep: int) -> tuple[int, int, list[tuple[Kinds, int]], int]:
+        """(ways to draw, ways to draw a keepable hand, each unkeepable hand that moves on with its
+        ways, and their sum)."""
+        ok = keepable_ways((*library[:3], library[3] + library[4]), drawn, keep)
+        moving: list[tuple[Kinds, int]] = []
+        if library[POWDER] or aside:
+            a, b, c, d, e = (rows[n] for n in library)
+            moving = [(h, w) for h in movers(drawn, keep) if (w := a[h[0]] * b[h[1]] * c[h[2]] * d[h[3]] * e[h[4]])]
+        return comb(sum(library), drawn), ok, moving, sum(w for _, w in moving)
+
+    def held(keep: int) -> int:  # cards in hand when the player decides
+        return keep if cr else HAND
+
+    keep_last = plan[last]
+    powder_last = powder and last + 1 < len(plan)  # Powder needs a mulligan to be allowed: not at zero cards
+
+    @cache
+    def scale(size: int, drawn: int) -> int:
+        """The denominator of ``settled`` for a library of ``size`` cards: sizes alone decide it."""
+        if powder_last and size - drawn >= held(keep_last):
+            return comb(size, drawn) * scale(size - drawn, held(keep_last))
+        return comb(size, drawn) or 1
+
+    @cache
+    def settled(library: Kinds, drawn: int) -> int:
+        """P(a keepable hand in the last round, drawing ``drawn`` from ``library``), times
+        ``scale``. The next hand after Powder comes from above any bottom cards."""
+        _, ok, moving, _ = sort(library, drawn, keep_last)
+        if not (powder_last and sum(library) - drawn >= held(keep_last)):
+            return ok
+        value = ok * scale(sum(library) - drawn, held(keep_last))
+        for hand, ways in moving:
+            value += ways * settled(_minus(library, hand), held(keep_last))
+        return value
+
+    bottoms = cache(bottom_first)
+    wins: dict[int, Mass] = {}  # a keepable hand kept, by its size
+    reached: Mass = {}  # the last round reached
+    starts: dict[Kinds, Mass] = {zero: {1: 1}}
+    for keep in plan[:last]:
+        buckets: list[dict[tuple[Kinds, Kinds | None], Mass]] = [{} for _ in range(sum(full) + 1)]
+        for out, mass in starts.items():
+            buckets[sum(out)][(out, None)] = mass
+        starts = {}
+        for gone, bucket in enumerate(buckets):
+            for (out, under), mass in bucket.items():
+                library = _minus(_minus(full, out), under or zero)
+                drawn = HAND if under is None else keep
+                total, ok, moving, moved = sort(library, drawn, keep)
+                den, num = _sum(mass)
+                if not total:  # fewer cards than a hand: as if unkeepable
+                    _add(starts.setdefault(out, {}), den, num)
+                    continue
+                den *= total
+                _add(wins.setdefault(keep, {}), den, num * ok)
+                if not (aside or sum(library) - drawn >= held(keep)):  # too few cards left for Powder
+                    moving, moved = [], 0
+                for hand, ways in moving:
+                    if aside:
+                        after = _plus(out, hand)
+                        after = after if sum(full) - gone - HAND >= HAND else zero  # shuffled back
+                        _add(starts.setdefault(after, {}), den, num * ways)
+                        continue
+                    target = (_plus(out, hand), under)  # Powder exiles the cards held: buckets[gone + held]
+                    if under is None and held(keep) < HAND:  # CR 103.4: the bottom first, then Powder
+                        below = bottoms(hand, HAND - keep, keep_rule)
+                        target = (_minus(target[0], below), below)
+                    _add(buckets[gone + held(keep)].setdefault(target, {}), den, num * ways)
+                if total - ok - moved:  # a mulligan: the hand goes back (the bottom cards with it)
+                    _add(starts.setdefault(out, {}), den, num * (total - ok - moved))
+    for out, mass in starts.items():
+        den, num = _sum(mass)
+        library = _minus(full, out)
+        _add(reached, den, num)
+        _add(wins.setdefault(keep_last, {}), den * scale(sum(library), HAND), num * settled(library, HAND))
+    won = {size: _value(mass) for size, mass in wins.items()}
+    sizes = {size: p for size, p in (won | {keep_last: _value(reached)}).items() if p}
+    expected = sum((size * p for size, p in sizes.items()), Fraction(0))
+    return Outcome(rule, free, sum(won.values(), Fraction(0)), expected, sizes)
+
+
 def table(deck: DeckCounts, play: KeepRule, draw: KeepRule) -> dict[tuple[str, bool, str], Outcome]:
-    """Every rule, with and without the free mulligan, on the play and on the draw."""
+    """Every rule of :func:`rules_for`, with and without the free mulligan, on the play and on the draw."""
     results: dict[tuple[str, bool, str], Outcome] = {}
     for side, keep_rule in (("play", play), ("draw", draw)):
-        for rule in RULES:
+        for rule in rules_for(deck):
             for free in (False, True):
                 results[(rule, free, side)] = outcome(deck, rule, free, keep_rule)
     return results
@@ -178,25 +427,103 @@ def simulate(
 ) -> tuple[float, float, int, int]:
     """Monte Carlo of the same process: (P keepable, mean final size, games played, hands drawn).
 
-    ``progress(done)`` is called every 10,000 games; returning False stops early (cancel).
+    Hands drawn counts Serum Powder's new hands too. ``progress(done)`` is called every
+    10,000 games; returning False stops early (cancel).
     """
-    cards = [kind for kind, n in enumerate(deck.kinds) for _ in range(n)]
-    size = len(cards)
+    if rule not in RULE_NAMES:
+        raise ValueError(f"unknown mulligan rule {rule!r}")
     plan = list(attempts(rule, free))
+    play = (_shuffled if rule == "london-set-aside" or rule in POWDER_RULES else _sampled)(
+        deck, rule, plan, keep_rule, rng
+    )
     good = total_size = played = hands = 0
-    sample = rng.sample
-    population = range(size)
     for played in range(1, games + 1):
-        for drawn, keep in plan:
-            hands += 1
-            counts = [0, 0, 0, 0]
-            for index in sample(population, drawn) if drawn <= size else ():
-                counts[cards[index]] += 1
-            ok = drawn <= size and keepable((counts[0], counts[1], counts[2], counts[3]), keep, keep_rule)
-            if ok or keep <= keep_rule.floor or keep == 0:
-                good += ok
-                total_size += keep
-                break
+        ok, size, drawn = play()
+        good += ok
+        total_size += size
+        hands += drawn
         if progress is not None and played % 10_000 == 0 and not progress(played):
             break
     return good / played, total_size / played, played, hands
+
+
+Game = Callable[[], tuple[bool, int, int]]  # one game: (kept a keepable hand, final size, hands drawn)
+
+
+def _sampled(deck: DeckCounts, rule: str, plan: list[tuple[int, int]], keep_rule: KeepRule, rng: random.Random) -> Game:
+    """Every hand a fresh sample of the whole deck (a shuffled library). ``"london"``
+    follows CR 103.4 as written: bottom first (:func:`bottom_first`), then decide on the
+    cards left; ``"london-mtgo"`` asks :func:`keepable` of the seven (memoised per hand)."""
+    cards = [kind for kind, n in enumerate(deck.kinds) for _ in range(n)]
+    size, sample, population = len(cards), rng.sample, range(len(cards))
+
+    @cache
+    def kept(hand: Composition, drawn: int, keep: int) -> bool:
+        if rule == "london":
+            return satisfies(_minus((*hand, 0), bottom_first((*hand, 0), drawn - keep, keep_rule)), keep_rule)
+        return keepable(hand, keep, keep_rule)
+
+    def game() -> tuple[bool, int, int]:
+        for hands, (drawn, keep) in enumerate(plan, 1):
+            counts = [0, 0, 0, 0]
+            for index in sample(population, drawn) if drawn <= size else ():
+                counts[cards[index]] += 1
+            ok = drawn <= size and kept((counts[0], counts[1], counts[2], counts[3]), drawn, keep)
+            if ok or keep <= keep_rule.floor or keep == 0:
+                return ok, keep, hands
+        raise AssertionError("the last hand is always kept")
+
+    return game
+
+
+def _shuffled(
+    deck: DeckCounts, rule: str, plan: list[tuple[int, int]], keep_rule: KeepRule, rng: random.Random
+) -> Game:
+    """A physical library, a list shuffled and drawn from the top: Serum Powder and
+    set-aside hands as the module docstring defines them, independently of :func:`_walk`."""
+    powder, cr, aside = rule in POWDER_RULES, rule == "london-powder", rule == "london-set-aside"
+    five = (*deck.kinds[:3], deck.spells, deck.powders) if powder else (*deck.kinds, 0)
+    cards = [kind for kind, n in enumerate(five) for _ in range(n)]
+    if len(cards) < HAND:  # never a full hand: every one is unkeepable, down to the floor
+        last = next(t for t, (_, keep) in enumerate(plan) if keep <= keep_rule.floor or t + 1 == len(plan))
+        return lambda: (False, plan[last][1], last + 1)
+
+    def count(hand: list[int]) -> Kinds:
+        return tuple(hand.count(kind) for kind in range(5))
+
+    def game() -> tuple[bool, int, int]:
+        library = cards[:]
+        rng.shuffle(library)
+        pile: list[int] = []  # hands set aside
+        hands = 0
+        for t, (_, keep) in enumerate(plan):
+            can_mulligan = t + 1 < len(plan)
+            hand, library, hands, under = library[:HAND], library[HAND:], hands + 1, 0
+            if cr and keep < HAND:  # CR 103.4: the bottom goes at once
+                below = [
+                    kind for kind, n in enumerate(bottom_first(count(hand), HAND - keep, keep_rule)) for _ in range(n)
+                ]
+                for card in below:
+                    hand.remove(card)
+                library, under = library + below, len(below)
+            while True:
+                held = count(hand)
+                kept = _minus(held, bottom_first(held, len(hand) - keep, keep_rule))
+                if satisfies(kept, keep_rule):
+                    return True, keep, hands
+                if not (powder and can_mulligan and held[POWDER] and len(library) - under >= len(hand)):
+                    break
+                hand, library, hands = library[: len(hand)], library[len(hand) :], hands + 1  # the hand is exiled
+            if keep <= keep_rule.floor or not can_mulligan:
+                return False, keep, hands
+            if aside:
+                pile += hand
+                if len(library) < HAND:
+                    library, pile = library + pile, []
+                    rng.shuffle(library)
+            else:
+                library += hand
+                rng.shuffle(library)
+        raise AssertionError("the last hand is always kept")
+
+    return game

@@ -7,7 +7,9 @@ from fractions import Fraction
 from math import comb
 
 from playwright.sync_api import expect
+from texts import percent
 
+from opening_hand.odds import DeckCounts, KeepRule, outcome
 from pages import AppPage
 
 
@@ -30,6 +32,42 @@ def test_the_odds_panel_shows_exact_figures_and_charts(app: AppPage) -> None:
     for chart in ("lands-chart", "keep-chart", "size-chart"):
         expect(app.page.get_by_test_id(chart)).to_have_attribute("role", "img")
     assert app.page.locator(".odds-output svg rect").count() > 20
+    # The Commander committee's set-aside hands: a row each without and with the free mulligan,
+    # showing odds.py's exact figure; no Serum Powder rows for a deck without it.
+    table = app.page.get_by_test_id("odds-table")
+    burn = DeckCounts(key_lands=0, key_spells=0, lands=20, spells=40)
+    for free in (False, True):
+        aside = table.locator(f'tr[data-rule="london-set-aside{"-free" if free else ""}"]')
+        expect(aside.locator("th")).to_have_text("London, hands set aside" + (" + free mulligan" if free else ""))
+        expect(aside.locator("td").first).to_have_text(
+            percent(outcome(burn, "london-set-aside", free, KeepRule()).keepable)
+        )
+    expect(table.locator("tbody tr")).to_have_count(8)
+    expect(app.page.get_by_test_id("keep-chart")).to_have_attribute("aria-label", re.compile(r"Set aside \+ free: "))
+
+
+def test_serum_powder_rows_for_a_deck_that_holds_it(app: AppPage) -> None:
+    app.open()
+    app.decklist.fill("4 Serum Powder\n16 Mountain\n40 Lightning Bolt")
+    app.page.locator("summary", has_text="Odds for this deck").click()
+    app.page.get_by_label("Fewest lands").first.fill("3")  # on the play: keep 3-4 lands
+    app.page.get_by_label("Most lands").first.fill("4")
+    app.button("Compute odds").click()
+    expect(app.page.get_by_test_id("odds-summary")).to_contain_text("60 cards, 16 lands, 0 key cards, 4 Serum Powders;")
+    table = app.page.get_by_test_id("odds-table")
+    expect(table.locator("tbody tr")).to_have_count(12)
+    deck, play = DeckCounts(key_lands=0, key_spells=0, lands=16, spells=40, powders=4), KeepRule(3, 4, 0, 5)
+    for rule, name in (("london-powder", "London + Serum Powder"),
+                       ("london-mtgo-powder", "London (MTGO/Arena) + Serum Powder")):  # fmt: skip
+        for free in (False, True):
+            row = table.locator(f'tr[data-rule="{rule}{"-free" if free else ""}"]')
+            expect(row.locator("th")).to_have_text(name + (" + free mulligan" if free else ""))
+            exact = outcome(deck, rule, free, play).keepable
+            expect(row.locator("td").first).to_have_text(percent(exact))
+            assert exact > outcome(deck, "london", free, play).keepable  # Powder helps: the London row is lower
+    # Serum Powder is a kind of its own: never offered as a key card.
+    expect(app.page.get_by_label("Key cards (choose any)").locator("option")).to_have_text(["Lightning Bolt"])
+    expect(app.page.get_by_test_id("size-chart").locator("rect.bar-11")).not_to_have_count(0)
 
 
 def test_key_cards_and_a_bad_keep_rule(app: AppPage) -> None:
