@@ -182,3 +182,35 @@ def test_london_as_cr_103_4_reads_beside_london_as_on_mtgo_and_a_link_carries_it
     app.deal(seed=42)
     app.reopen_from_share_link()
     expect(app.page.get_by_label("Rules", exact=True)).to_have_value("london-mtgo")
+
+
+LEYLINES = "30 Leyline of the Void\n30 Mountain"
+
+
+def test_2008_leylines_are_chosen_then_put_in_together_and_the_starting_player_orders_them(app: AppPage) -> None:
+    """2008 101.Ruling.1 on the page: the choice stays in the hand until every player has
+    chosen; then all go onto the battlefield together and the starting player orders their
+    timestamps from the decision bar."""
+    app.open()
+    app.page.get_by_label("Rules", exact=True).select_option("paris-2008")
+    app.deal(seed=5, deck=LEYLINES, unchecked=True)  # seed 5: Seat 1 chooses who starts
+    app.button("Play first").click()
+    app.button("Keep").click()
+    choices = app.page.locator('[data-board="main"] [data-el="choices"] button')
+    put = choices.filter(has_text="Put Leyline of the Void onto the battlefield")
+    expect(put.first).to_be_visible()
+    before = put.count()
+    put.first.click()
+    expect(app.page.locator('[data-testid="hand-1"] .card-badge', has_text="to the battlefield")).to_have_count(1)
+    expect(put).to_have_count(before - 1)  # the chosen one is no longer offered
+    choices.filter(has_text="Done with opening-hand actions").click()
+    # Seat 2 (the computer) chose too; now every chosen card is on the battlefield together.
+    log = app.page.get_by_test_id("log")
+    expect(log).to_contain_text("Every player reveals their choices")
+    expect(app.prompt).to_contain_text("order their timestamps")
+    while app.prompt.inner_text().startswith("These cards"):
+        expect(choices.first).to_contain_text("Leyline of the Void (Seat")
+        choices.first.click()
+    expect(app.prompt).to_contain_text("The game begins")
+    expect(log).to_contain_text("Seat 1 orders their timestamps")
+    assert "2008 101.Ruling.1" in app.log_rules()
