@@ -74,6 +74,9 @@ _EXPORTS = {
     "ChooseOpeningPlayer": "game",
     "NextTimestamp": "game",
     "OrderTimestamps": "game",
+    "TakeTurn": "game",
+    "MAX_TURNS": "game",
+    "next_draws": "game",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -137,10 +140,12 @@ if TYPE_CHECKING:
         ScryDecision,
         SeatConfig,
         ShuffleBack,
+        TakeTurn,
         UseSerumPowder,
         Vanguard,
         apply,
         new_game,
+        next_draws,
         random_seed,
     )
     from .match import GameRecord, Match

@@ -55,6 +55,7 @@ from .special import (
 Phase = Literal["choose_starting_player", "setup", "backup_plan", "mulligans", "scry", "opening_actions", "first_turn"]
 
 MAX_SEED = 2**53 - 1  # a seed must survive a round trip through JavaScript numbers
+MAX_TURNS = 6  # practice draws ("goldfishing") go up to each player's sixth turn
 
 
 # --------------------------------------------------------------------------- events
@@ -309,6 +310,17 @@ class NextTimestamp:
     card_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class TakeTurn:
+    """Practice after the game has begun ("goldfishing"): ``player`` takes their next turn
+    alone. They draw for it (CR 504.1), except on a first turn whose draw step they skip
+    (CR 103.7a, 103.7b), and play ``land`` from their hand as the turn's land (CR 305.2:
+    one land a turn), or no land. Up to :data:`MAX_TURNS` turns."""
+
+    player: int
+    land: int | None = None
+
+
 Action = (
     ChooseStarting
     | RevealCompanion
@@ -325,6 +337,7 @@ Action = (
     | FinishOpeningActions
     | ActNext
     | NextTimestamp
+    | TakeTurn
 )
 
 # ---------------------------------------------------------------------------- state
@@ -387,6 +400,8 @@ class PlayerState:
     marked_lands: frozenset[str] = frozenset()  # normalised names the player marked as lands
     # 2008 101.Ruling.1: cards chosen to begin on the battlefield, not yet revealed (card, card to exile)
     chosen_openers: tuple[tuple[int, int | None], ...] = ()
+    # Practice turns taken after the game began: (card drawn or None, land played or None) per turn.
+    turns: tuple[tuple[int | None, int | None], ...] = ()
 
     def is_land(self, card: Card) -> bool:
         """Whether ``card`` is a land: by the catalog, or because the player marked its name."""
@@ -739,6 +754,8 @@ def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises :class:`IllegalActionError` if the rules do not
     allow it now (``state`` itself never changes)."""
     pending = state.pending
+    if isinstance(action, TakeTurn):
+        return _take_turn(state, action)
     if pending is None:
         raise IllegalActionError("the game has already begun: there is no decision to make")
     expected = _ACTIONS_FOR[type(pending)]
@@ -776,6 +793,7 @@ _WHAT = {
     "FinishOpeningActions": "finishing opening-hand actions",
     "ActNext": "choosing who takes opening-hand actions next",
     "NextTimestamp": "ordering timestamps",
+    "TakeTurn": "taking a turn",
 }
 
 
@@ -1500,6 +1518,68 @@ def _begin_first_turn(state: GameState) -> GameState:
             state, rule, f"{who} skip{'s' if len(skippers) == 1 else ''} the draw step of the first turn ({why})."
         )
     return _log(state, "103.7c", "No player skips the draw step of their first turn (multiplayer game).")
+
+
+# ---------------------------------------------------------------- practice turns
+
+
+def draws_skipped(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` skips the draw step of their first turn (CR 103.7a-c): known once the
+    game has begun."""
+    return seat in state.first_draw_skipped
+
+
+def next_draws(state: GameState, seat: int, turns: int = MAX_TURNS) -> tuple[tuple[int, Card | None], ...]:
+    """``seat``'s next turns after those already taken, each with the card its draw step
+    would draw (CR 504.1), up to turn ``turns``: ``None`` for a first turn whose draw is
+    skipped (CR 103.7a, 103.7b) or once the library is empty. The library's order is
+    fixed, so these are the cards practice turns will draw."""
+    p = state.player(seat)
+    upcoming: list[tuple[int, Card | None]] = []
+    position = 0
+    for turn in range(len(p.turns) + 1, turns + 1):
+        if turn == 1 and draws_skipped(state, seat):
+            upcoming.append((turn, None))
+            continue
+        upcoming.append((turn, p.library[position] if position < len(p.library) else None))
+        position += 1
+    return tuple(upcoming)
+
+
+def _take_turn(state: GameState, action: TakeTurn) -> GameState:
+    if state.pending is not None or state.phase != "first_turn":
+        raise IllegalActionError("Turns are practised once the game has begun: finish the start of the game first.")
+    p = state.player(action.player)
+    turn = len(p.turns) + 1
+    if turn > MAX_TURNS:
+        raise IllegalActionError(f"Practice turns stop after turn {MAX_TURNS}: deal again or undo.")
+    drawn: Card | None = None
+    if turn == 1 and draws_skipped(state, p.seat):
+        who = "two-player game" if len(state.players) == 2 else "Two-Headed Giant: the team who plays first"
+        state = _log(state, state.format.first_draw_skippers(state.starting_team, len(state.players))[1],
+                     f"Turn 1: {p.name} skips the draw step ({who}).", p.seat)  # fmt: skip
+    elif not p.library:
+        raise IllegalActionError(
+            f"{p.name}'s library is empty: a player who would draw from it loses the game (CR 704.5b)."
+        )
+    else:
+        drawn = p.library[0]
+        p = _draw(p, 1)
+        state = _log(state, "CR 504.1", f"Turn {turn}: {p.name} draws a card.", p.seat, drawn.name)
+    played: Card | None = None
+    if action.land is not None:
+        played = _card_in(p.hand, action.land, p.name, "hand")
+        if not p.is_land(played):
+            raise IllegalActionError(f"{played.name} is not a land: only a land is played as the turn's land.")
+        p = replace(p, hand=tuple(c for c in p.hand if c.id != played.id), battlefield=p.battlefield + (played,))
+        lands = sum(1 for _drawn, land in p.turns if land is not None) + 1
+        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} plays {played.name} (land drop {lands}).", p.seat)
+    elif any(p.is_land(c) for c in p.hand):
+        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} plays no land.", p.seat)
+    else:
+        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} has no land to play: a missed land drop.", p.seat)
+    p = replace(p, turns=p.turns + ((drawn.id if drawn else None, played.id if played else None),))
+    return _with_player(state, p)
 
 
 _ACTIONS_FOR: dict[type, type | tuple[type, ...]] = {

@@ -11,6 +11,8 @@
   condition is not known to fail; puts every conspiracy into the command zone; keeps the
   first Backup Plan hand with 2–5 lands; takes every opening-hand action offered, the
   starting team's players in seat order (103.5c); orders timestamps as the cards came in.
+* In practice turns after the game has begun, plays a land every turn it has one: the
+  land that adds a colour its spells need and its lands lack, else the first land.
 
 It decides through the same actions a person would, so the engine checks it too.
 """
@@ -48,8 +50,10 @@ from .game import (
     Scry,
     ScryDecision,
     ShuffleBack,
+    TakeTurn,
     UseSerumPowder,
     apply,
+    next_draws,
 )
 
 POLICY_TEXT = (
@@ -150,3 +154,32 @@ def autoplay(state: GameState, seats: Collection[int]) -> GameState:
     while state.pending is not None and state.pending.player in seats:
         state = apply(state, decide(state))
     return state
+
+
+_BASIC_COLOURS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def land_colours(card: Card) -> str:
+    """The colours a land can add, as far as the card data says (CR 305.6: a basic land
+    type adds its colour): the database's produced mana, else the basic land types."""
+    info = lookup(card.name)
+    known = getattr(info, "mana_sources", None)
+    if isinstance(known, str):
+        return known
+    return "".join(colour for kind, colour in _BASIC_COLOURS.items() if kind in info.subtypes)
+
+
+def take_turn(state: GameState, seat: int) -> TakeTurn:
+    """The next practice turn for ``seat``: the card the draw step brings (if any) joins the
+    hand, then the policy's land, if the hand holds one."""
+    p = state.player(seat)
+    upcoming = next_draws(state, seat)
+    drawn = upcoming[0][1] if upcoming else None
+    hand = p.hand + ((drawn,) if drawn is not None else ())
+    lands = [c for c in hand if p.is_land(c)]
+    if not lands:
+        return TakeTurn(seat, None)
+    wanted = {colour for c in hand if not p.is_land(c) for colour in lookup(c.name).colours}
+    have = {colour for c in p.battlefield if p.is_land(c) for colour in land_colours(c)}
+    best = max(lands, key=lambda c: len((set(land_colours(c)) & wanted) - have))
+    return TakeTurn(seat, best.id)

@@ -51,6 +51,7 @@ from .game import (
     ScryDecision,
     SeatConfig,
     ShuffleBack,
+    TakeTurn,
     UseSerumPowder,
     Vanguard,
     apply,
@@ -71,7 +72,7 @@ MAX_LANDS = MAX_CARDS  # land marks: at most one per card name of the deck
 ACTIONS: tuple[type, ...] = (
     ChooseStarting, RevealCompanion, PutConspiracies, KeepBackupHand, Keep, Mulligan, UseSerumPowder,
     PutOnBottom, ShuffleBack, ScryDecision, BeginOnBattlefield, RevealFromHand, FinishOpeningActions,
-    ActNext, NextTimestamp,
+    ActNext, NextTimestamp, TakeTurn,
 )  # fmt: skip
 KEYS = {
     "deck": "d", "format": "f", "players": "n", "edition": "e", "seed": "s", "control": "c", "compare": "x",

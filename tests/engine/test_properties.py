@@ -18,6 +18,7 @@ from helpers import all_cards
 from opening_hand import (
     EDITIONS,
     FORMATS,
+    MAX_TURNS,
     Action,
     BeginOnBattlefield,
     ChooseBackupHand,
@@ -39,10 +40,12 @@ from opening_hand import (
     RevealCompanion,
     RevealFromHand,
     SeatConfig,
+    TakeTurn,
     UseSerumPowder,
     Vanguard,
     apply,
     new_game,
+    next_draws,
 )
 from opening_hand.editions import CURRENT
 from opening_hand.game import (
@@ -196,6 +199,17 @@ def test_random_legal_decisions_in_every_format_and_edition_conserve_cards_and_e
         c.name in ("Krosa", "Bant") for c in state.player(state.starting_player or 0).cards()
     ):
         assert state.starting_plane is not None
+    # Practice turns after the start (CR 504.1, 305.2, 103.7): cards conserved, every event cited.
+    seat, begun_at = data.draw(st.sampled_from(state.seats)), len(state.events)
+    for turn in range(1, MAX_TURNS + 1):
+        p = state.player(seat)
+        drawn = next_draws(state, seat)[0][1]
+        if drawn is None and not (turn == 1 and seat in state.first_draw_skipped):
+            break  # an empty library
+        lands = [c.id for c in p.hand + ((drawn,) if drawn else ()) if p.is_land(c)]
+        state = apply(state, TakeTurn(seat, data.draw(st.sampled_from([None, *lands]))))
+        assert all_cards(state) == cards and len(state.player(seat).turns) == turn
+    assert all(e.rule in citable | {"CR 504.1", "CR 305.2"} for e in state.events[begun_at:])
 
 
 def test_shuffles_are_uniform_chi_square_over_positions() -> None:
