@@ -43,7 +43,7 @@ from opening_hand import (
     UseSerumPowder,
     apply,
 )
-from opening_hand.policy import choose_bottom, decide
+from opening_hand.policy import choose_bottom, decide, take_turn
 from opening_hand.share import ShareLinkError
 
 
@@ -104,7 +104,8 @@ class Board:
                 state = apply(state, action)
             except RulesError as error:
                 raise ShareLinkError(f"decision {index} of the link does not fit this deal: {error}") from None
-            if before.pending is not None and before.pending.player in self.users:
+            decider = before.pending.player if before.pending is not None else action.player  # or a practice turn
+            if decider in self.users:
                 self.undo_stack.append((before, len(self.actions)))
             self.actions.append(action)
         return state
@@ -232,6 +233,9 @@ class Board:
         if name == "undo":
             self.undo()
             return
+        if name == "draw":
+            self.draw()
+            return
         pending = self.pending_for_user()
         if pending is None or self.state is None:
             return
@@ -255,6 +259,14 @@ class Board:
             teams = [o for o in pending.options if (self.state.team_of(o) == own) == (name == "play-first")]
             if teams:
                 self.act(ChooseStarting(seat, teams[0]))
+
+    def draw(self) -> None:
+        """The next practice turn of the seat at the bottom (once the game has begun): the
+        card its draw step brings and the policy's land (``policy.take_turn``)."""
+        seat = self.view.focus
+        if self.state is None or self.state.pending is not None or seat not in self.users:
+            return
+        self.act(take_turn(self.state, seat))
 
     def on_choice(self, action: str, arg: str, boxes: list[int]) -> None:
         """A choice button of the decision bar (``boxes``: the conspiracies ticked)."""

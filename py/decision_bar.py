@@ -28,7 +28,7 @@ from opening_hand import (
 )
 
 BUTTONS = ("play-first", "draw-first", "keep", "mulligan", "serum-powder", "set-aside", "keep-on-top", "bottom",
-           "shuffle-back", "undo")  # fmt: skip
+           "shuffle-back", "draw", "undo")  # fmt: skip
 CONFIRM = ("bottom", "shuffle-back", "set-aside")  # what Enter presses (never Keep or Mulligan)
 KEYS = {
     ChooseStartingPlayer: (("P", "play first"), ("R", "draw first")),
@@ -148,8 +148,11 @@ def declare(state: GameState, pending: DeclareMulligan, chosen: int) -> tuple[st
 
 def keys_hint(pending: Any) -> Node:
     """The keys for this decision, as a line of <kbd>s (desktop only; the buttons name them too)."""
+    return key_line(KEYS.get(type(pending), ()) + (("N", "next hand"),))
+
+
+def key_line(pairs: tuple[tuple[str, str], ...]) -> Node:
     line = element("span")
-    pairs = KEYS.get(type(pending), ()) + (("N", "next hand"),)
     for index, (key, what) in enumerate(pairs):
         if index:
             line.append(" · ")

@@ -2,7 +2,8 @@
 
 D deal · N next hand · P / R play or draw first · K keep · M mulligan · 1–9 and 0 choose
 the first to tenth card of the hand being decided · Enter confirm the chosen cards (never
-Keep or Mulligan) · Esc clear the selection (or close the enlarged card).
+Keep or Mulligan) · Esc clear the selection (or close the enlarged card) · T draw the next
+turn once the game has begun.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from decision_bar import CONFIRM
 
-BUTTON_KEYS = {"k": "keep", "m": "mulligan", "p": "play-first", "r": "draw-first"}
+BUTTON_KEYS = {"k": "keep", "m": "mulligan", "p": "play-first", "r": "draw-first", "t": "draw"}
 
 
 def handle(app: Any, key: str) -> bool:

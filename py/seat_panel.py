@@ -31,6 +31,10 @@ def status(state: GameState, seat: int) -> tuple[str, str]:
     declared = {s: mulligan for s, mulligan, _ids in state.declared}
     if seat in declared:
         return ("mulligan", "will mulligan") if declared[seat] else ("kept", f"keeps {len(p.hand)}")
+    if p.turns:  # practice turns: the hand has changed since it was kept
+        drawn = sum(1 for card, _land in p.turns if card is not None)
+        played = sum(1 for _card, land in p.turns if land is not None)
+        return "kept", f"kept {len(p.hand) - drawn + played} · turn {len(p.turns)}"
     if p.kept:
         return "kept", f"kept {len(p.hand) - p.to_bottom - p.to_shuffle}"
     if state.phase == "mulligans":

@@ -14,6 +14,7 @@ from typing import Any
 
 import decision_bar
 import seat_panel
+import turns_view
 from card_view import Face, card_face
 from dom import Node, element, fragment
 from texts import plural
@@ -130,6 +131,8 @@ class TableView:
             row.append(element("span", "zone-label", "Library (top card)"))
             row.append(card_face(p.library[0], seat, "library", Face(land=p.is_land(p.library[0]))))
             zones.append(row)
+        if (turns := turns_view.strip(state, seat)) is not None:
+            zones.append(turns)
         self.el["focus-zones"].replaceChildren(zones)
         self.render_hand(state, seat, pending if deciding else None, selection)
 
@@ -162,7 +165,9 @@ class TableView:
     def face(self, state: GameState, card: Card, seat: int, selection: Selection) -> Node:
         p = state.player(seat)
         chosen = {card_id for card_id, _ in p.chosen_openers}  # 2008 101.Ruling.1: not yet revealed
-        badges = tuple(
+        turn = turns_view.drawn_on(state, seat).get(card.id)
+        badges = (f"drawn turn {turn}",) if turn else ()
+        badges += tuple(
             word
             for word, on in (
                 ("revealed", card.id in p.revealed),
@@ -183,8 +188,12 @@ class TableView:
         choices = fragment()
         keys: Node | None = None
         if pending is None:
-            starter = seat_panel.seat_label(state, state.starting_player or 0, users)
-            prompt = f"The game begins: {starter} takes the first turn."
+            seat = self.focus if self.focus is not None else min(users)
+            prompt, can_draw = turns_view.describe(state, seat, seat in users)
+            if can_draw:
+                shown.add("draw")
+                self.buttons["draw"].textContent = turns_view.label(state, seat)
+                keys = decision_bar.key_line(turns_view.KEYS)
         elif pending.player not in users:
             prompt = f"Waiting for {seat_panel.seat_label(state, pending.player, users)}."
         else:
