@@ -1,0 +1,180 @@
+"""Quizzes: a fixed series of seeded hands (deck, format, rules, play or draw) that a player
+answers keep or mulligan, then compares with their keep rule and the odds.
+
+A quiz is a link (``#q1.…``): the practice setup (a share link of its own, without
+decisions), the hands' seeds and whether seat 1 is on the play, and the keep rule the
+answers are compared with, so a group opening the same link answers the same hands under
+the same rule. Nothing is sent anywhere: the answers stay on the page.
+
+>>> setup = Setup(deck="24 Mountain\\n36 Lightning Bolt", format="constructed", players=2,
+...               edition="london", seed=1, unchecked=True)
+>>> quiz = make_quiz(setup, count=3, seed=7)
+>>> decode_quiz(encode_quiz(quiz)) == quiz
+True
+>>> state = deciding(quiz, 0)
+>>> type(state.pending).__name__, state.pending.player, len(state.player(1).hand)
+('DeclareMulligan', 1, 7)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import random
+import zlib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .game import MAX_SEED, Action, ChooseStarting, ChooseStartingPlayer, DeclareMulligan, GameState, apply
+from .guarded import UntrustedInputError, read_json
+from .odds import KeepRule
+from .share import MAX_LINK, Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
+
+VERSION = "q1"
+MAX_HANDS = 20
+HANDS = 10  # a quiz's length unless asked otherwise
+MAX_KEYS = 200  # key card names in a quiz's keep rule
+DEFAULT_RULE = KeepRule()
+
+
+@dataclass(frozen=True, slots=True)
+class QuizHand:
+    seed: int
+    on_play: bool  # seat 1 takes the first turn (CR 103.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Quiz:
+    setup: Setup  # without decisions; seat 1 is the player answering
+    hands: tuple[QuizHand, ...]
+    play: KeepRule = DEFAULT_RULE  # the keep rule on the play ...
+    draw: KeepRule = DEFAULT_RULE  # ... and on the draw
+    keys: tuple[str, ...] = ()  # the key cards' names (the rule's ``min_keys`` counts them)
+
+    def rule(self, index: int) -> KeepRule:
+        return self.play if self.hands[index].on_play else self.draw
+
+
+def make_quiz(
+    setup: Setup,
+    count: int = HANDS,
+    seed: int = 1,
+    play: KeepRule = DEFAULT_RULE,
+    draw: KeepRule = DEFAULT_RULE,
+    keys: tuple[str, ...] = (),
+) -> Quiz:
+    """``count`` hands from ``setup``: their seeds, and play or draw half the time each,
+    from ``seed`` (the page passes a random one)."""
+    if not 1 <= count <= MAX_HANDS:
+        raise ShareLinkError(f"A quiz has 1 to {MAX_HANDS} hands.")
+    rng = random.Random(f"opening-hand/quiz/{seed}")
+    hands = tuple(QuizHand(rng.randrange(1, MAX_SEED), rng.random() < 0.5) for _ in range(count))
+    plain = replace(setup, actions=(), control="1", compare="", chooser=0, chooser_reason="")
+    return Quiz(plain, hands, play, draw, keys)
+
+
+def encode_quiz(quiz: Quiz) -> str:
+    """The link fragment (without ``#``); raises :class:`ShareLinkError` when too long."""
+    rules = [[r.min_lands, r.max_lands, r.min_keys, r.floor] for r in (quiz.play, quiz.draw)]
+    data = {
+        "s": encode_setup(quiz.setup),
+        "h": [[h.seed, h.on_play] for h in quiz.hands],
+        "k": rules,
+        "n": list(quiz.keys),
+    }
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    if len(packed) > MAX_LINK:
+        raise ShareLinkError("This setup is too large to make a quiz link of.")
+    return f"{VERSION}.{packed}"
+
+
+def is_quiz_link(fragment: str) -> bool:
+    return fragment.removeprefix("#").startswith("q")
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ShareLinkError("the quiz link is damaged: a number in it is not valid")
+    return value
+
+
+def decode_quiz(fragment: str) -> Quiz:
+    """The quiz in a link's fragment. Everything in it is checked: a damaged, tampered or
+    foreign link raises :class:`ShareLinkError` and opens nothing."""
+    fragment = fragment.removeprefix("#").strip()
+    version, _, packed = fragment.partition(".")
+    if not version.startswith("q") or not packed or len(fragment) > MAX_LINK + 10:
+        raise ShareLinkError("this is not an Opening Hand quiz link")
+    if version != VERSION:
+        raise ShareLinkError(f"this quiz was made by a newer version of Opening Hand ({version[:10]})")
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)), MAX_LINK * 3)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ShareLinkError("the quiz link is incomplete or damaged (was it cut short when copied?)")
+        data = read_json(raw, "the quiz link", max_chars=MAX_LINK * 3)
+    except ShareLinkError:
+        raise
+    except UntrustedInputError as error:
+        raise ShareLinkError(str(error)) from None
+    except (binascii.Error, ValueError, zlib.error):
+        raise ShareLinkError("the quiz link is incomplete or damaged (was it cut short when copied?)") from None
+    if not isinstance(data, dict) or set(data) != {"s", "h", "k", "n"}:
+        raise ShareLinkError("the quiz link's contents are not a quiz")
+    setup = data["s"]
+    if not isinstance(setup, str):
+        raise ShareLinkError("the quiz link's setup is not valid")
+    setup = decode_setup(setup)
+    hands, rules, keys = data["h"], data["k"], data["n"]
+    if not isinstance(hands, list) or not 1 <= len(hands) <= MAX_HANDS:
+        raise ShareLinkError(f"a quiz has 1 to {MAX_HANDS} hands")
+    parsed = []
+    for hand in hands:
+        if not isinstance(hand, list) or len(hand) != 2 or not isinstance(hand[1], bool):
+            raise ShareLinkError("the quiz link's hands are not valid")
+        parsed.append(QuizHand(_int(hand[0], 0, MAX_SEED), hand[1]))
+    if not isinstance(rules, list) or len(rules) != 2 or not all(isinstance(r, list) and len(r) == 4 for r in rules):
+        raise ShareLinkError("the quiz link's keep rule is not valid")
+    play, draw = (KeepRule(*(_int(v, 0, 7) for v in r)) for r in rules)
+    if (
+        not isinstance(keys, list)
+        or len(keys) > MAX_KEYS
+        or not all(isinstance(k, str) and len(k) <= 200 for k in keys)
+    ):
+        raise ShareLinkError("the quiz link's key cards are not valid")
+    return Quiz(setup, tuple(parsed), play, draw, tuple(keys))
+
+
+def quiz_state(quiz: Quiz, index: int) -> tuple[GameState, tuple[Action, ...]]:
+    """Hand ``index`` of the quiz: the fresh deal and the decisions that bring it to seat 1's
+    first keep-or-mulligan (seat 1 on the play or on the draw as the quiz says; every other
+    decision by the computer policy). Raises ``RulesError`` if the setup cannot be dealt."""
+    from .policy import decide  # the policy imports the engine: imported when a quiz is dealt
+
+    hand = quiz.hands[index]
+    fresh = game_from_setup(replace(quiz.setup, seed=hand.seed))
+    state, actions = fresh, []
+    for _ in range(500):
+        pending = state.pending
+        if pending is None or (isinstance(pending, DeclareMulligan) and pending.player == 1):
+            break
+        if isinstance(pending, ChooseStartingPlayer):
+            own = state.team_of(1)
+            mine = [o for o in pending.options if state.team_of(o) == own]
+            others = [o for o in pending.options if state.team_of(o) != own]
+            action: Action = ChooseStarting(pending.player, (mine if hand.on_play or not others else others)[0])
+        else:
+            action = decide(state)
+        state = apply(state, action)
+        actions.append(action)
+    return fresh, tuple(actions)
+
+
+def deciding(quiz: Quiz, index: int) -> GameState:
+    """The state at hand ``index``'s keep-or-mulligan decision."""
+    state, actions = quiz_state(quiz, index)
+    for action in actions:
+        state = apply(state, action)
+    return state

@@ -1,0 +1,105 @@
+"""Quizzes: seeded hands as a link, the same for everyone who opens it, every part checked."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from dataclasses import replace
+
+import pytest
+
+from opening_hand import DeclareMulligan
+from opening_hand.odds import KeepRule
+from opening_hand.quiz import (
+    MAX_HANDS,
+    Quiz,
+    QuizHand,
+    deciding,
+    decode_quiz,
+    encode_quiz,
+    is_quiz_link,
+    make_quiz,
+)
+from opening_hand.samples import SAMPLES
+from opening_hand.share import Setup, ShareLinkError, encode_setup
+
+SETUP = Setup(deck=SAMPLES["constructed"], format="constructed", players=2, edition="london", seed=1)
+
+
+def pack(data: object) -> str:
+    raw = json.dumps(data).encode()
+    return "q1." + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+def test_a_quiz_link_round_trips_with_its_keep_rule_and_key_cards() -> None:
+    quiz = make_quiz(SETUP, 12, seed=99, play=KeepRule(2, 4, 1, 5), draw=KeepRule(1, 5, 0, 4), keys=("Goblin Guide",))
+    fragment = encode_quiz(quiz)
+    assert is_quiz_link(fragment) and not is_quiz_link(encode_setup(SETUP))
+    assert decode_quiz("#" + fragment) == quiz
+    assert len(quiz.hands) == 12 and len({h.seed for h in quiz.hands}) == 12
+    assert {h.on_play for h in quiz.hands} == {True, False}  # both appear in 12 hands from this seed
+
+
+def test_everyone_gets_the_same_hands_on_the_play_or_draw_the_quiz_says() -> None:
+    quiz = decode_quiz(encode_quiz(make_quiz(SETUP, 8, seed=5)))
+    for index, hand in enumerate(quiz.hands):
+        state = deciding(quiz, index)
+        assert isinstance(state.pending, DeclareMulligan) and state.pending.player == 1
+        assert len(state.player(1).hand) == 7 and state.player(1).mulligans == 0
+        assert (state.starting_player == 1) == hand.on_play
+        assert deciding(quiz, index).player(1).hand == state.player(1).hand
+
+
+def test_a_quiz_in_a_team_format_puts_seat_1s_team_on_the_play_or_draw() -> None:
+    setup = replace(SETUP, format="two-headed-giant", players=4, deck=SAMPLES["two-headed-giant"])
+    quiz = replace(make_quiz(setup, 2, seed=3), hands=(QuizHand(11, True), QuizHand(11, False)))
+    on_play, on_draw = deciding(quiz, 0), deciding(quiz, 1)
+    assert 1 in on_play.starting_team and 1 not in on_draw.starting_team
+
+
+def test_quiz_setups_drop_decisions_and_comparisons() -> None:
+    quiz = make_quiz(replace(SETUP, compare="vancouver", control="all"), 3)
+    assert quiz.setup.actions == () and quiz.setup.compare == "" and quiz.setup.control == "1"
+
+
+@pytest.mark.parametrize("count", [0, MAX_HANDS + 1])
+def test_a_quiz_has_1_to_20_hands(count: int) -> None:
+    with pytest.raises(ShareLinkError, match="1 to 20"):
+        make_quiz(SETUP, count)
+
+
+GOOD = {"s": encode_setup(SETUP), "h": [[5, True]], "k": [[2, 5, 0, 5], [2, 5, 0, 5]], "n": []}
+
+
+@pytest.mark.parametrize(
+    ("fragment", "message"),
+    [
+        ("v1.abc", "not an Opening Hand quiz link"),
+        ("q2." + pack(GOOD)[3:], "newer version"),
+        (pack(GOOD)[:-6], "damaged"),
+        ("q1.!!!", "damaged"),
+        (pack([1, 2]), "not a quiz"),
+        (pack({**GOOD, "x": 1}), "not a quiz"),
+        (pack({**GOOD, "s": 5}), "setup is not valid"),
+        (pack({**GOOD, "s": "v1.garbage"}), "damaged"),
+        (pack({**GOOD, "h": []}), "1 to 20"),
+        (pack({**GOOD, "h": [[5, True]] * 21}), "1 to 20"),
+        (pack({**GOOD, "h": [[5, 1]]}), "hands are not valid"),
+        (pack({**GOOD, "h": [[-5, True]]}), "not valid"),
+        (pack({**GOOD, "h": [[2**60, True]]}), "not valid"),
+        (pack({**GOOD, "k": [[2, 5, 0, 5]]}), "keep rule is not valid"),
+        (pack({**GOOD, "k": [[2, 9, 0, 5], [2, 5, 0, 5]]}), "not valid"),
+        (pack({**GOOD, "k": [[2, True, 0, 5], [2, 5, 0, 5]]}), "not valid"),
+        (pack({**GOOD, "n": ["x" * 300]}), "key cards are not valid"),
+        (pack({**GOOD, "n": "Goblin Guide"}), "key cards are not valid"),
+    ],
+)
+def test_a_damaged_or_tampered_quiz_link_opens_nothing(fragment: str, message: str) -> None:
+    with pytest.raises(ShareLinkError, match=message):
+        decode_quiz(fragment)
+
+
+def test_the_good_quiz_link_of_the_table_above_opens() -> None:
+    quiz = decode_quiz(pack(GOOD))
+    assert quiz == Quiz(SETUP, (QuizHand(5, True),), KeepRule(), KeepRule(), ())
