@@ -9,13 +9,20 @@ Prints, in one run:
   computation (the median of several clicks of "Compute odds");
 * Monte-Carlo hands per second in the browser (one 200,000-game simulation from the page)
   and under this machine's CPython;
-* the same exact-table times under CPython, for comparison.
+* the same exact-table times under CPython, for comparison;
+* the hand outlook (opening_hand.outlook: land drops, casting on curve, the mulligan from
+  here) for a random hand of the Burn sample (60 cards) and of the Commander sample (100),
+  computed in the page's own Pyodide (``pyodide.runPython`` on the interpreter
+  static/runtime/pyodide.mjs started) and under CPython: the median over several hands, and
+  the median of a bottoming click (one card of the hand moved to the bottom).
 
-Targets: exact table <= 50 ms in the browser; Monte Carlo >= 100,000 hands/s in the browser.
+Targets: exact table <= 50 ms in the browser; Monte Carlo >= 100,000 hands/s in the browser;
+hand outlook <= 20 ms in the browser (it is recomputed on every click while bottoming).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import statistics
@@ -33,8 +40,54 @@ from serve import serve_in_thread  # noqa: E402
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                "--disable-sync", "--no-first-run"]  # fmt: skip
-EXACT_TARGET_MS, MC_TARGET = 50.0, 100_000
+EXACT_TARGET_MS, MC_TARGET, OUTLOOK_TARGET_MS = 50.0, 100_000, 20.0
 CLICKS = 9
+HANDS = 15  # random hands per deck for the outlook (the first only warms up)
+
+# Run in the page's interpreter and under CPython alike: the outlook for HANDS random hands of
+# each sample deck, then a bottoming click each (the caches stay warm, as on the page).
+OUTLOOK_BENCH = """
+import json, random, statistics, time
+from opening_hand.cards import lookup
+from opening_hand.decklist import parse_decklist
+from opening_hand.outlook import outlook
+from opening_hand.samples import SAMPLES
+
+def _outlook_figures(hands):
+    figures = {}
+    for label, key in (("60", "constructed"), ("100", "commander")):
+        cards = [lookup(name) for name in parse_decklist(SAMPLES[key]).main_cards()]
+        rng = random.Random(1)
+        fresh, clicks = [], []
+        for _ in range(hands):
+            rng.shuffle(cards)
+            hand, library = cards[:7], cards[7:]
+            started = time.perf_counter()
+            outlook(hand, library)
+            fresh.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            outlook(hand[1:], library, bottom=hand[:1], mulligans_taken=1)
+            clicks.append((time.perf_counter() - started) * 1000)
+        figures[f"outlook_{label}_cards"] = len(cards)
+        figures[f"outlook_{label}_ms"] = statistics.median(fresh[1:])
+        figures[f"outlook_{label}_click_ms"] = statistics.median(clicks[1:])
+        figures[f"outlook_{label}_worst_ms"] = max(fresh[1:] + clicks[1:])
+    return figures
+"""
+
+# In the page: the interpreter the page runs on (static/runtime/pyodide.mjs's start() boots it
+# once and hands the same one to every caller), in a namespace of its own.
+IN_THE_PAGE = """async ([code, hands]) => {
+  const { start } = await import(new URL("static/runtime/pyodide.mjs", document.baseURI).href);
+  const pyodide = await start();
+  const namespace = pyodide.globals.get("dict")();
+  try {
+    pyodide.runPython(code + `\nresult = json.dumps(_outlook_figures(${hands}))`, { globals: namespace });
+    return namespace.get("result");
+  } finally {
+    namespace.destroy();
+  }
+}"""
 POWDER_DECK = "4 Serum Powder\n22 Mountain\n34 Lightning Bolt"  # the default keep rule: no key cards
 
 
@@ -60,6 +113,7 @@ def browser_figures(origin: str) -> dict[str, float]:
         page.get_by_role("button", name="Simulate").click()
         page.get_by_test_id("sim-result").get_by_text("Simulated").wait_for(timeout=300_000)
         figures["mc_hands_per_s"] = float(page.get_by_test_id("sim-result").get_attribute("data-hands-per-second") or 0)
+        figures.update(json.loads(page.evaluate(IN_THE_PAGE, [OUTLOOK_BENCH, HANDS])))
         browser.close()
     return figures
 
@@ -82,6 +136,9 @@ def cpython_figures() -> dict[str, float]:
     _, _, _, hands = simulate(DeckCounts(0, 0, 20, 40), "london", False, KeepRule(2, 5, 0, 5), 200_000,
                               random.Random(1))  # fmt: skip
     figures["mc_hands_per_s"] = hands / (time.perf_counter() - started)
+    namespace: dict[str, object] = {}
+    exec(OUTLOOK_BENCH, namespace)
+    figures.update(namespace["_outlook_figures"](HANDS))  # type: ignore[operator]
     return figures
 
 
@@ -104,6 +161,16 @@ def main() -> None:
     print(f"  exact table, 60 / 100 cards, CPython    {cpython['exact_60_ms']:8.1f} / {cpython['exact_100_ms']:.1f} ms")
     print(f"  exact table, 60 + 4 Powder, CPython     {cpython['exact_powder_ms']:8.1f} ms")
     print(f"  Monte Carlo, CPython {sys.version.split()[0]:<18} {cpython['mc_hands_per_s']:8,.0f} hands/s")
+    for label in ("60", "100"):
+        ms, click, worst = (browser[f"outlook_{label}_{what}"] for what in ("ms", "click_ms", "worst_ms"))
+        cards = int(browser[f"outlook_{label}_cards"])
+        verdict = ok(max(ms, click) <= OUTLOOK_TARGET_MS)
+        label = f"hand outlook, {cards}-card deck, browser"
+        print(f"  {label:<38}{ms:8.1f} ms   target <= {OUTLOOK_TARGET_MS:.0f} ms  {verdict}"
+              f"  (a bottoming click {click:.1f} ms, worst {worst:.1f} ms)")  # fmt: skip
+    fresh = f"{cpython['outlook_60_ms']:.2f} / {cpython['outlook_100_ms']:.2f}"
+    clicks = f"{cpython['outlook_60_click_ms']:.2f} / {cpython['outlook_100_click_ms']:.2f}"
+    print(f"  hand outlook, 60 / 100 cards, CPython {fresh:>12} ms   (bottoming clicks {clicks} ms)")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ temporary name and renamed, so the page never loads a half-written database; gzi
 carries no time or name, so the same bulk file always gives the same bytes and the same
 hashed file names. Standard library only: the build runs anywhere python3 does. A card object
 becomes a row through the engine's own conversion (py/opening_hand/scryfall.py), the one the
-page uses for cards newer than its database.
+page uses for cards newer than its database (a land's row carries its produces= pair).
 """
 
 from __future__ import annotations

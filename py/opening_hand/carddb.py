@@ -7,10 +7,12 @@ suggestions use an index of names by their ends, built on the first misspelt nam
 
 >>> db = CardDatabase.parse(EXAMPLE)
 >>> db.count, db.updated
-(2, '2026-11-20')
+(3, '2026-11-20')
 >>> info = db.info("fire")
 >>> info.name, info.mana_cost, info.mana_value, info.colours, info.legality("modern")
 ('Fire // Ice', '{1}{R} // {1}{U}', 4, 'UR', 'legal')
+>>> db.info("sunbaked canyon").mana_sources  # the extra field's produces= pair
+'WR'
 >>> db.suggest("Lightening Bolt")
 ('Lightning Bolt',)
 """
@@ -29,11 +31,13 @@ SINGLE_FACE_IN_HAND = {"split"}  # CR 709.4: a split card has both halves' chara
 CUTOFF = 0.75  # how alike a suggestion must be (difflib's ratio)
 CLOSE = 0.85  # a match this close ends the search
 MAX_ROW = 2000  # characters: a card's row is well under 200
+PRODUCES = "WUBRGC"  # the letters of a land's produces= pair, in this order
 
 EXAMPLE = (
-    "opening-hand-cards\t1\t2026-11-20\t2\tstandard,modern\n"
+    "opening-hand-cards\t1\t2026-11-20\t3\tstandard,modern\n"
     "Fire // Ice\t{1}{R} // {1}{U}\t4\tInstant // Instant\tUR\tUR\t-L\tlayout=split\n"
     "Lightning Bolt\t{R}\t1\tInstant\tR\tR\t-L\t\n"
+    "Sunbaked Canyon\t\t0\tLand\t\tWR\t-L\tproduces=WR\n"
 )
 
 
@@ -125,7 +129,7 @@ class CardDatabase:
         ['Bolt // Fire']
         >>> info = db.info("fire")  # the database's own Fire // Ice still wins its face name
         >>> info.name, db.info("bolt").name, db.info("bolt").legality("standard"), len(db)
-        ('Fire // Ice', 'Bolt // Fire', 'legal', 3)
+        ('Fire // Ice', 'Bolt // Fire', 'legal', 4)
         """
         order = formats if formats is not None else self.formats
         remap = [order.index(name) if name in order else -1 for name in self.formats]
@@ -187,6 +191,7 @@ class CardDatabase:
             layout=layout,
             full_mana_cost=cost,
             full_type_line=type_line,
+            produces=_produces(pairs.get("produces")),
         )
 
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
@@ -283,6 +288,17 @@ def _number(text: str) -> float | None:
     except ValueError:
         return None
     return value if value == value and abs(value) < 1e6 else None  # not NaN, not absurd
+
+
+def _produces(text: str | None) -> str | None:
+    """A land's ``produces`` letters in WUBRGC order (others dropped); None when absent.
+
+    >>> _produces("RW"), _produces("GCx"), _produces(None)
+    ('WR', 'GC', None)
+    """
+    if text is None:
+        return None
+    return "".join(c for c in PRODUCES if c in text)
 
 
 def _modifier(text: str | None) -> int | None:

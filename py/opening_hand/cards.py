@@ -16,6 +16,8 @@ from typing import Protocol
 
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _COLOURS = "WUBRG"
+_MANA = "WUBRGC"  # the colours of mana, then colourless (CR 106.1)
+BASIC_LAND_COLOURS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}  # CR 305.6
 LEGALITY = {"L": "legal", "R": "restricted", "B": "banned", "-": "not_legal"}
 
 
@@ -33,7 +35,7 @@ class CardInfo:
     """What the card data knows of a card name: its characteristics while it is in a hand
     or a library (the front face of a double-faced card, CR 712.8a; both halves of a split
     card, CR 709.4). The full database adds the rest (``carddb``); the built-in catalog
-    only the first three fields."""
+    only the first three fields, and ``produces`` for some lands."""
 
     name: str
     mana_cost: str = ""
@@ -47,6 +49,7 @@ class CardInfo:
     layout: str = "normal"
     full_mana_cost: str = ""  # every face, " // " between them
     full_type_line: str = ""
+    produces: str | None = None  # the mana a land can produce, WUBRG then C (Scryfall's produced_mana)
 
     @property
     def known(self) -> bool:
@@ -108,6 +111,28 @@ class CardInfo:
         """CR 903.4: the database's colour identity, else the colours of the mana cost."""
         return self.identity if self.identity is not None else self.colours
 
+    @property
+    def mana_sources(self) -> str:
+        """The mana a land can produce, colours in WUBRG order then ``C`` for colourless:
+        ``produces`` when the card data gives it; else the colours of its basic land types
+        (CR 305.6: Plains W, Island U, Swamp B, Mountain R, Forest G); else its colour
+        identity when the database gave one; else ``""``, unknown. Meant for lands and for
+        cards a player counts as lands (the identity of a non-land says little of mana).
+
+        >>> CardInfo("Sacred Foundry", type_line="Land — Mountain Plains").mana_sources
+        'WR'
+        >>> CardInfo("Wastes", type_line="Basic Land", produces="C").mana_sources
+        'C'
+        >>> CardInfo("Homebrew Land", type_line="Land").mana_sources
+        ''
+        """
+        if self.produces is not None:
+            return "".join(c for c in _MANA if c in self.produces)
+        basic = {BASIC_LAND_COLOURS[t] for t in self.subtypes if t in BASIC_LAND_COLOURS}
+        if basic:
+            return "".join(c for c in _COLOURS if c in basic)
+        return self.identity or ""
+
     def legality(self, fmt: str) -> str:
         """``legal``, ``restricted``, ``banned`` or ``not_legal`` in a Scryfall format
         (``modern``, ``commander``, ``standardbrawl`` …); ``unknown`` without the database."""
@@ -160,14 +185,18 @@ CATALOG_FILE = Path(__file__).with_name("catalog.txt")
 
 
 def read_catalog(text: str) -> dict[str, CardInfo]:
-    """The catalog from its data file: one ``Name | mana cost | type line`` per line.
+    """The catalog from its data file: one ``Name | mana cost | type line`` per line, with
+    an optional fourth column ``| produces`` for a land: the mana it can produce, letters of
+    ``WUBRGC`` (see :attr:`CardInfo.mana_sources`).
 
     Each card is found by its normalised name and, for split and double-faced cards, by
     its front face's name too (an exact name always wins over a front face).
 
     >>> info = read_catalog("Fire // Ice | {1}{R} // {1}{U} | Instant // Instant")["fire"]
-    >>> info.name, info.mana_cost, info.type_line
-    ('Fire // Ice', '{1}{R}', 'Instant')
+    >>> info.name, info.mana_cost, info.type_line, info.produces
+    ('Fire // Ice', '{1}{R}', 'Instant', None)
+    >>> read_catalog("Inspiring Vantage | | Land | RW")["inspiring vantage"].mana_sources
+    'WR'
     """
     catalog: dict[str, CardInfo] = {}
     fronts: dict[str, CardInfo] = {}
@@ -176,11 +205,20 @@ def read_catalog(text: str) -> dict[str, CardInfo]:
         if not line or line.startswith("#"):
             continue
         parts = [part.strip() for part in line.split("|")]
-        if len(parts) != 3 or not parts[0]:
-            raise ValueError(f"{CATALOG_FILE.name} line {number}: expected 'Name | mana cost | type line'")
+        produces = parts.pop() if len(parts) == 4 else None
+        if len(parts) != 3 or not parts[0] or not set(produces or "") <= set(_MANA):
+            raise ValueError(
+                f"{CATALOG_FILE.name} line {number}: expected 'Name | mana cost | type line' "
+                f"(and for a land, optionally '| produces', letters of {_MANA})"
+            )
         name, cost, type_line = parts
         # The front face decides what the card is while it is in a hand or library.
-        info = CardInfo(name=name, mana_cost=cost.split("//")[0].strip(), type_line=type_line.split("//")[0].strip())
+        info = CardInfo(
+            name=name,
+            mana_cost=cost.split("//")[0].strip(),
+            type_line=type_line.split("//")[0].strip(),
+            produces=produces,
+        )
         catalog[normalise(name)] = info
         if "//" in name:
             fronts.setdefault(normalise(name.split("//")[0]), info)

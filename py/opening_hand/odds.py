@@ -58,6 +58,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from itertools import islice
 from math import comb, lcm
 from operator import add, sub
 
@@ -219,12 +220,23 @@ def rules_for(deck: DeckCounts) -> tuple[str, ...]:
     return RULES + (POWDER_RULES if deck.powders else ())
 
 
-def outcome(deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule) -> Outcome:
-    """The exact result of mulliganing under ``rule`` until the keep rule is met."""
+def outcome(
+    deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule, *, start: int = 0, out: DeckCounts | None = None
+) -> Outcome:
+    """The exact result of mulliganing under ``rule`` until the keep rule is met.
+
+    ``start``: the process begins with hand number ``start`` of :func:`attempts` (0, the
+    first seven; ``m + 1`` for a player who has taken ``m`` mulligans and takes one more).
+    ``out`` (set-aside and Serum Powder rules only): cards of ``deck`` already out of the
+    library at that point, hands set aside or cards Powder exiled (see :func:`_walk`); the
+    other rules shuffle every card back, so for them the deck is all there is.
+    """
     if rule not in RULE_NAMES:
         raise ValueError(f"unknown mulligan rule {rule!r}")
+    if not 0 <= start < len(list(attempts(rule, free))):
+        raise ValueError(f"no hand number {start} under {rule!r}: the hand would be empty")
     if rule == "london-set-aside" or rule in POWDER_RULES:
-        return _walk(deck, rule, free, keep_rule)
+        return _walk(deck, rule, free, keep_rule, start, out)
 
     @cache
     def p_keepable(drawn: int, keep: int) -> Fraction:
@@ -233,7 +245,7 @@ def outcome(deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule) -> Out
     reach = Fraction(1)
     good = Fraction(0)
     sizes: dict[int, Fraction] = {}
-    for drawn, keep in attempts(rule, free):
+    for drawn, keep in islice(attempts(rule, free), start, None):
         p = p_keepable(drawn, keep) if drawn <= deck.size else Fraction(0)
         good += reach * p
         if keep <= keep_rule.floor or keep == 0:
@@ -279,7 +291,9 @@ def _value(mass: Mass) -> Fraction:
     return Fraction(num, den)
 
 
-def _walk(deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule) -> Outcome:
+def _walk(
+    deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule, start: int = 0, removed: DeckCounts | None = None
+) -> Outcome:
     """Set-aside hands and Serum Powder, exactly. The library changes, so a state is the
     cards out of it: ``(out, under)``, ``out`` the cards exiled by Powder or set aside,
     ``under`` None at the start of a round, or (CR procedure) the cards put on the bottom
@@ -291,14 +305,30 @@ def _walk(deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule) -> Outco
 
     Integers only, until the end: probabilities travel as unreduced sums (:data:`Mass`),
     and ``settled`` counts over a denominator the library's size decides (``scale``).
+
+    ``start`` and ``removed``: the walk begins at that round (:func:`outcome`) with those
+    cards of ``deck`` already out of the library (set aside, or exiled by Powder); should
+    fewer than seven cards then remain, set-aside cards are shuffled back first.
     """
     powder, aside, cr = rule in POWDER_RULES, rule == "london-set-aside", rule == "london-powder"
-    kl, ks, lands, spells, powders = (*deck.kinds[:3], deck.spells, deck.powders) if powder else (*deck.kinds, 0)
-    if keep_rule.min_keys == 0:  # key cards make no difference: two kinds fewer, far fewer states
-        kl, ks, lands, spells = 0, 0, kl + lands, ks + spells
-    full, zero = (kl, ks, lands, spells, powders), (0, 0, 0, 0, 0)
+
+    def five(counts: DeckCounts) -> Kinds:
+        """The walk's five kinds (key cards merged when the keep rule asks for none)."""
+        kl, ks, lands, spells, powders = (
+            (*counts.kinds[:3], counts.spells, counts.powders) if powder else (*counts.kinds, 0)
+        )
+        if keep_rule.min_keys == 0:  # key cards make no difference: two kinds fewer, far fewer states
+            kl, ks, lands, spells = 0, 0, kl + lands, ks + spells
+        return (kl, ks, lands, spells, powders)
+
+    full, zero = five(deck), (0, 0, 0, 0, 0)
+    first = five(removed) if removed is not None else zero
+    if any(n < 0 for n in _minus(full, first)):
+        raise ValueError("the cards out of the library are not all in the deck")
+    if aside and sum(full) - sum(first) < HAND:  # the set-aside cards are shuffled back first
+        first = zero
     plan = [keep for _, keep in attempts(rule, free)]
-    last = next(t for t, keep in enumerate(plan) if keep <= keep_rule.floor or t + 1 == len(plan))
+    last = next(t for t in range(start, len(plan)) if plan[t] <= keep_rule.floor or t + 1 == len(plan))
     rows = [[comb(n, i) for i in range(HAND + 1)] for n in range(sum(full) + 1)]
 
     @cache
@@ -363,8 +393,8 @@ def _walk(deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule) -> Outco
     bottoms = cache(bottom_first)
     wins: dict[int, Mass] = {}  # a keepable hand kept, by its size
     reached: Mass = {}  # the last round reached
-    starts: dict[Kinds, Mass] = {zero: {1: 1}}
-    for keep in plan[:last]:
+    starts: dict[Kinds, Mass] = {first: {1: 1}}
+    for keep in plan[start:last]:
         buckets: list[dict[tuple[Kinds, Kinds | None], Mass]] = [{} for _ in range(sum(full) + 1)]
         for out, mass in starts.items():
             buckets[sum(out)][(out, None)] = mass
@@ -424,18 +454,25 @@ def simulate(
     games: int,
     rng: random.Random,
     progress: Callable[[int], bool] | None = None,
+    *,
+    start: int = 0,
+    out: DeckCounts | None = None,
 ) -> tuple[float, float, int, int]:
     """Monte Carlo of the same process: (P keepable, mean final size, games played, hands drawn).
 
     Hands drawn counts Serum Powder's new hands too. ``progress(done)`` is called every
-    10,000 games; returning False stops early (cancel).
+    10,000 games; returning False stops early (cancel). ``start`` and ``out`` as for
+    :func:`outcome`: each game begins with that hand, those cards out of the library.
     """
     if rule not in RULE_NAMES:
         raise ValueError(f"unknown mulligan rule {rule!r}")
-    plan = list(attempts(rule, free))
-    play = (_shuffled if rule == "london-set-aside" or rule in POWDER_RULES else _sampled)(
-        deck, rule, plan, keep_rule, rng
-    )
+    plan = list(attempts(rule, free))[start:] if start >= 0 else []
+    if not plan:
+        raise ValueError(f"no hand number {start} under {rule!r}: the hand would be empty")
+    if rule == "london-set-aside" or rule in POWDER_RULES:
+        play = _shuffled(deck, rule, plan, keep_rule, rng, out)
+    else:
+        play = _sampled(deck, rule, plan, keep_rule, rng)
     good = total_size = played = hands = 0
     for played in range(1, games + 1):
         ok, size, drawn = play()
@@ -477,13 +514,26 @@ def _sampled(deck: DeckCounts, rule: str, plan: list[tuple[int, int]], keep_rule
 
 
 def _shuffled(
-    deck: DeckCounts, rule: str, plan: list[tuple[int, int]], keep_rule: KeepRule, rng: random.Random
+    deck: DeckCounts,
+    rule: str,
+    plan: list[tuple[int, int]],
+    keep_rule: KeepRule,
+    rng: random.Random,
+    out: DeckCounts | None = None,
 ) -> Game:
     """A physical library, a list shuffled and drawn from the top: Serum Powder and
-    set-aside hands as the module docstring defines them, independently of :func:`_walk`."""
+    set-aside hands as the module docstring defines them, independently of :func:`_walk`.
+    ``out``: cards already set aside (they start the pile) or exiled (gone)."""
     powder, cr, aside = rule in POWDER_RULES, rule == "london-powder", rule == "london-set-aside"
-    five = (*deck.kinds[:3], deck.spells, deck.powders) if powder else (*deck.kinds, 0)
-    cards = [kind for kind, n in enumerate(five) for _ in range(n)]
+
+    def five(counts: DeckCounts) -> Kinds:
+        return (*counts.kinds[:3], counts.spells, counts.powders) if powder else (*counts.kinds, 0)
+
+    gone = five(out) if out is not None else (0, 0, 0, 0, 0)
+    cards = [kind for kind, n in enumerate(_minus(five(deck), gone)) for _ in range(n)]
+    pile_at_start = [kind for kind, n in enumerate(gone) for _ in range(n)] if aside else []
+    if aside and len(cards) < HAND:  # the set-aside cards are shuffled back first
+        cards, pile_at_start = cards + pile_at_start, []
     if len(cards) < HAND:  # never a full hand: every one is unkeepable, down to the floor
         last = next(t for t, (_, keep) in enumerate(plan) if keep <= keep_rule.floor or t + 1 == len(plan))
         return lambda: (False, plan[last][1], last + 1)
@@ -494,7 +544,7 @@ def _shuffled(
     def game() -> tuple[bool, int, int]:
         library = cards[:]
         rng.shuffle(library)
-        pile: list[int] = []  # hands set aside
+        pile: list[int] = pile_at_start[:]  # hands set aside
         hands = 0
         for t, (_, keep) in enumerate(plan):
             can_mulligan = t + 1 < len(plan)

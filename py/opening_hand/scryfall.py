@@ -101,6 +101,8 @@ def card_row(card: object) -> str | None:
     layout = card.get("layout")
     if isinstance(layout, str) and layout != "normal":
         extra.append(f"layout={as_field(layout)}")
+    if letters := produces(card, _joined(card, "type_line")):
+        extra.append(f"produces={letters}")
     fields = (
         as_field(card["name"]),
         as_field(_joined(card, "mana_cost")),
@@ -112,6 +114,22 @@ def card_row(card: object) -> str | None:
         ";".join(extra),
     )
     return "\t".join(fields)
+
+
+PRODUCED = "WUBRGC"  # the letters of a produces= pair, in this order
+
+
+def produces(card: Mapping[str, Any], type_line: str) -> str:
+    """A land's ``produces=`` letters: Scryfall's ``produced_mana`` (the colours of mana the
+    card could produce, ``C`` for colourless; docs/card-data.md) in WUBRGC order, for a card
+    with a land on any face (``type_line``, the faces' joined by ' // '). ``""`` for other
+    cards, and when the field is missing (a fetch land produces no mana itself) or holds
+    none of those letters (the Unfinity oddities "T" and "2")."""
+    mana = card.get("produced_mana")
+    if not isinstance(mana, list) or not any("Land" in face.split("—")[0].split() for face in type_line.split(" // ")):
+        return ""
+    found = {m for m in mana if isinstance(m, str)}
+    return "".join(c for c in PRODUCED if c in found)
 
 
 def _escape(text: str) -> str:

@@ -37,7 +37,7 @@ ROWS = [
     "Monastery Swiftspear\t{R}\t1\tCreature — Human Monk\tR\tR\tLLLLLLL-L\t",
     "Mountain\t\t0\tBasic Land — Mountain\t\tR\tLLLLLLLLL\t",
     "Oko, Thief of Crowns\t{1}{G}{U}\t3\tLegendary Planeswalker — Oko\tUG\tUG\t-BBLL-L-L\t",
-    "Sacred Foundry\t\t0\tLand — Mountain Plains\t\tRW\t-LLLL-L-L\t",
+    "Sacred Foundry\t\t0\tLand — Mountain Plains\t\tRW\t-LLLL-L-L\tproduces=RW?",
 ]
 
 
@@ -121,6 +121,16 @@ def test_cards_have_their_characteristics_in_the_hand() -> None:
     vanguard = DB.info("Eladamri")
     assert vanguard is not None and (vanguard.hand_modifier, vanguard.life_modifier) == (-1, 15)
     assert vanguard.has_type("Vanguard")
+
+
+def test_a_lands_mana_is_its_produces_pair_else_its_basic_land_types_else_its_colour_identity() -> None:
+    foundry, mountain, mesa, agadeem = (
+        DB.info(n) for n in ("Sacred Foundry", "Mountain", "Arid Mesa", "Agadeem, the Undercrypt")
+    )
+    assert foundry is not None and (foundry.produces, foundry.mana_sources) == ("WR", "WR")  # WUBRGC order, "?" dropped
+    assert mountain is not None and (mountain.produces, mountain.mana_sources) == (None, "R")  # CR 305.6
+    assert agadeem is not None and agadeem.mana_sources == "B"  # no pair: its colour identity
+    assert mesa is not None and mesa.mana_sources == ""  # a fetch land: unknown
 
 
 def test_legalities_read_letter_by_format() -> None:

@@ -65,7 +65,22 @@ def test_accents_case_and_curly_apostrophes_do_not_matter() -> None:
 def test_a_malformed_catalog_line_is_reported_with_its_number() -> None:
     with pytest.raises(ValueError, match="line 2"):
         read_catalog("Shock | {R} | Instant\nShock, no separators\n")
+    with pytest.raises(ValueError, match="line 1"):
+        read_catalog("Odd Land | | Land | RX\n")  # produces: letters of WUBRGC only
+    with pytest.raises(ValueError, match="line 1"):
+        read_catalog("Odd Land | | Land | R | more\n")
     assert len(CATALOG) > 150
+
+
+def test_every_land_in_the_catalog_has_known_colours() -> None:
+    """A land's colours for the hand outlook: the optional fourth column, else its basic land
+    types (CR 305.6). Every land of the catalog (and every land face) has one or the other."""
+    lands = [info for info in CATALOG.values() if info.is_land or info.produces is not None]
+    assert len(lands) > 20
+    assert [info.name for info in lands if not info.mana_sources] == []
+    assert read_catalog("Vantage | | Land | RW")["vantage"].mana_sources == "WR"
+    assert lookup("Sacred Foundry").mana_sources == "WR" and lookup("Wastes").mana_sources == "C"
+    assert lookup("Island").produces is None and lookup("Island").mana_sources == "U"
 
 
 def _mixed_hand_game(lands: tuple[str, ...]) -> GameState:

@@ -15,6 +15,7 @@ from opening_hand.odds import (
     DeckCounts,
     KeepRule,
     Outcome,
+    attempts,
     bottom_first,
     keepable,
     lands_in_hand,
@@ -312,3 +313,25 @@ def _sigma(exact: Outcome, games: int) -> float:
 def _size_sigma(exact: Outcome, games: int) -> float:
     variance = sum(size * size * p for size, p in exact.sizes.items()) - exact.expected_size**2
     return sqrt(float(variance) / games)
+
+
+def test_a_process_can_start_at_a_later_hand_but_not_past_the_last() -> None:
+    """``start``: the hand the process begins with (the outlook's mulligan from here). Paris
+    from the third hand (five cards): five, then four, the floor, kept whatever it is."""
+    keep = KeepRule(2, 5, 0, 4)
+
+    def p(drawn: int) -> Fraction:
+        return sum(
+            (Fraction(comb(24, n) * comb(36, drawn - n), comb(60, drawn)) for n in range(2, min(5, drawn) + 1)),
+            Fraction(0),
+        )
+
+    result = outcome(BURN, "paris", False, keep, start=2)
+    assert result.keepable == p(5) + (1 - p(5)) * p(4) and result.sizes == {5: p(5), 4: 1 - p(5)}
+    hands = len(list(attempts("paris", False)))
+    with pytest.raises(ValueError, match="no hand number"):
+        outcome(BURN, "paris", False, keep, start=hands)
+    with pytest.raises(ValueError, match="no hand number"):
+        simulate(BURN, "paris", False, keep, 10, random.Random(1), start=hands)
+    with pytest.raises(ValueError, match="not all in the deck"):
+        outcome(BURN, "london-set-aside", False, keep, start=1, out=DeckCounts(0, 0, 25, 0))

@@ -131,9 +131,9 @@ ROWS = {
         "{1}{W} // |2|Legendary Creature — Cat Warrior // Legendary Planeswalker — Ajani|W|WR|--LLL-L-L|"
         "layout=transform",
     "Agadeem's Awakening // Agadeem, the Undercrypt":
-        "{X}{B}{B}{B} // |3|Sorcery // Land|B|B|-LLLL-L-L|layout=modal_dfc",
+        "{X}{B}{B}{B} // |3|Sorcery // Land|B|B|-LLLL-L-L|layout=modal_dfc;produces=B",
     "Emeria's Call // Emeria, Shattered Skyclave":
-        "{4}{W}{W}{W} // |7|Sorcery // Land|W|W|-LLLL-L-L|layout=modal_dfc",
+        "{4}{W}{W}{W} // |7|Sorcery // Land|W|W|-LLLL-L-L|layout=modal_dfc;produces=W",
     # meld: three cards, the melded one without a cost and with a colour indicator
     "Bruna, the Fading Light": "{5}{W}{W}|7|Legendary Creature — Angel Horror|W|W|--LLL-L--|layout=meld",
     "Gisela, the Broken Blade": "{2}{W}{W}|4|Legendary Creature — Angel Horror|W|W|--LLL-L--|layout=meld",
@@ -151,15 +151,16 @@ ROWS = {
     "Oko, Thief of Crowns": "{1}{G}{U}|3|Legendary Planeswalker — Oko|UG|UG|-BBBR-L-L|",
     "Black Lotus": "{0}|0|Artifact|||---BR-B--|",
     "Ancestral Recall": "{U}|1|Instant|U|U|---BR-B--|",
-    "Sol Ring": "{1}|1|Artifact|||---BR-L--|",
+    "Sol Ring": "{1}|1|Artifact|||---BR-L--|",  # produced_mana C, but not a land: no produces=
     "Faithless Looting": "{R}|1|Sorcery|R|R|--BLLBL--|",
-    "Windswept Heath": "|0|Land|||-BLLL-L-L|",
+    "Windswept Heath": "|0|Land|||-BLLL-L-L|",  # a fetch land: no produced_mana, no produces=
     "Power Play": "|0|Conspiracy|||---BB-B--|",
-    # standard, basic lands
+    # standard, lands: produces= from produced_mana, in WUBRGC order
     "Shock": "{R}|1|Instant|R|R|LLLLLLLLL|",
-    "Plains": "|0|Basic Land — Plains||W|LLLLLLLLL|",
-    "Snow-Covered Wastes": "|0|Basic Snow Land|||--LLLLL-L|",
-    "Elegant Parlor": "|0|Land — Mountain Plains||WR|LLLLL-LLL|",
+    "Plains": "|0|Basic Land — Plains||W|LLLLLLLLL|produces=W",
+    "Snow-Covered Wastes": "|0|Basic Snow Land|||--LLLLL-L|produces=C",
+    "Elegant Parlor": "|0|Land — Mountain Plains||WR|LLLLL-LLL|produces=WR",
+    "Gemstone Caverns": "|0|Legendary Land|||--LLL-L--|produces=WUBRGC",
     # the other games' cards
     "Momir Vig, Simic Visionary Avatar": "|0|Vanguard|||---------|hand=+0;life=+4;layout=vanguard",
     "Krosa": "|0|Plane — Dominaria||WUBRG|---------|layout=planar",
@@ -220,11 +221,13 @@ def test_every_catalog_card_is_in_the_database_with_the_catalogs_type_line(rows:
     entries = [line.split("|") for line in catalog.read_text(encoding="utf-8").splitlines()
                if line.strip() and not line.startswith("#")]  # fmt: skip
     assert len(entries) > 150
-    for name, cost, type_line in ((part.strip() for part in entry) for entry in entries):
+    for name, cost, type_line, *produces in ([part.strip() for part in entry] for entry in entries):
         assert name in rows, name
         assert rows[name][3] == type_line, name
         if name != "Delver of Secrets // Insectile Aberration":  # the catalog writes a transform card's front cost
             assert rows[name][1].strip() == cost, name
+        if produces:  # a land's optional fourth column: what the database's produces= pair says
+            assert f"produces={produces[0]}" in rows[name][7].split(";"), name
 
 
 def test_the_modern_arena_deck_is_60_cards_with_24_lands_all_in_the_database(rows: dict[str, list[str]]) -> None:
@@ -257,6 +260,9 @@ def test_rows_read_by_the_engines_card_database(built: tuple[Path, cards.Summary
     assert db.count == 199 and db.updated == UPDATED
     assert db.info("Stomp").name == "Bonecrusher Giant // Stomp"
     assert db.info("lim-dul's vault").name == "Lim-Dûl's Vault"
+    # a land's mana: produced_mana when Scryfall gives it, else its colour identity, else unknown
+    assert [db.info(n).mana_sources for n in ("Sunbaked Canyon", "Wastes", "Agadeem's Awakening")] == ["WR", "C", "B"]
+    assert (db.info("Windswept Heath").produces, db.info("Windswept Heath").mana_sources) == (None, "")
     db.add_text("\n".join(text_lines) + "\n")
     assert db.oracle_text("Fire") == (
         "Fire deals 2 damage divided as you choose among one or two targets.\n//\nTap target permanent.\nDraw a card."
