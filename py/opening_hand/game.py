@@ -400,6 +400,7 @@ class PlayerState:
     marked_lands: frozenset[str] = frozenset()  # normalised names the player marked as lands
     # 2008 101.Ruling.1: cards chosen to begin on the battlefield, not yet revealed (card, card to exile)
     chosen_openers: tuple[tuple[int, int | None], ...] = ()
+    bottomed: int = 0  # cards this player put on the bottom of their library since they last shuffled it
     # Practice turns taken after the game began: (card drawn or None, land played or None) per turn.
     turns: tuple[tuple[int | None, int | None], ...] = ()
 
@@ -856,6 +857,8 @@ def _rest_of_queue(state: GameState) -> GameState:
 def _shuffle(player: PlayerState, seed: int, cards: Iterable[Card], zone: str = "library") -> PlayerState:
     order = list(cards)
     _rng(seed, f"seat-{player.seat}/shuffle-{player.shuffles}").shuffle(order)
+    if zone == "library":
+        player = replace(player, bottomed=0)
     return replace(player, **{zone: tuple(order)}, shuffles=player.shuffles + 1)  # type: ignore[arg-type]
 
 
@@ -1184,7 +1187,7 @@ def _scry(state: GameState, action: ScryDecision) -> GameState:
     p = state.player(action.player)
     top = p.library[0]
     if action.to_bottom:
-        p = replace(p, library=p.library[1:] + (top,))
+        p = replace(p, library=p.library[1:] + (top,), bottomed=p.bottomed + 1)
         state = _with_player(state, p)
     where = "on the bottom" if action.to_bottom else "on top"
     state = _log(state, "scry", f"{p.name} scries 1 and leaves the card {where}.", p.seat, top.name)
@@ -1202,7 +1205,8 @@ def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
         )
     chosen = tuple(_card_in(p.hand, i, p.name, "hand") for i in ids)
     hand = tuple(c for c in p.hand if c.id not in set(ids))
-    state = _with_player(state, replace(p, hand=hand, library=p.library + chosen, to_bottom=0))
+    p = replace(p, hand=hand, library=p.library + chosen, to_bottom=0, bottomed=p.bottomed + len(chosen))
+    state = _with_player(state, p)
     names = ", then ".join(c.name for c in chosen)
     private = f"{names} ({chosen[-1].name} is now the bottom card)" if chosen else ""
     now = "the opening hand is" if p.kept else "their hand is now"
