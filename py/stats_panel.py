@@ -1,5 +1,6 @@
 """The practice statistics panel: records each practised game start in the browser's
-storage and shows the figures for the deck being practised (this session and all).
+storage and shows the figures for the deck being practised (this session, all sessions, on
+the play and on the draw), and the list of recent hands (``recent_hands``).
 
 The records and summaries are ``opening_hand.stats``; this module moves them between
 ``localStorage`` and the page. Writing them (5,000 records are about 300 kB of JSON) waits
@@ -15,23 +16,38 @@ import saved_data
 from analysis_panel import bar_chart, node
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
+from recent_hands import RecentHands
 
 from opening_hand.stats import (
+    RECENT_KEY,
     STORAGE_KEY,
     GameRecord,
+    RecentHand,
     Summary,
     add,
     dump_stats,
+    export_json,
     load_stats,
     summarize,
     to_csv,
 )
 
 Node = Any
+COLUMNS = ("This session", "All", "On the play", "On the draw")
 
 
 def describe_sizes(summary: Summary) -> str:
-    return ", ".join(f"{size} cards: {n}" for size, n in summary.keeps_by_size.items()) or "—"
+    return "\n".join(f"{size}: {n}" for size, n in summary.keeps_by_size.items()) or "—"
+
+
+def figures(s: Summary) -> list[tuple[str, str]]:
+    """The rows of the table: (figure, its value for one column)."""
+    decide = f"{s.median_decide_ms / 1000:.1f} s" if s.median_decide_ms is not None else "—"
+    lands = f"{s.mean_lands_kept:.1f}" if s.mean_lands_kept is not None else "—"
+    per_game = f"{s.mulligans_per_game:.2f}" if s.games else "—"
+    return [("Games", str(s.games)), ("Hands seen", str(s.hands_seen)),
+            ("Keeps (cards: games)", describe_sizes(s)), ("Mulligans per game", per_game),
+            ("Lands in kept hands (mean)", lands), ("Median time to decide", decide)]  # fmt: skip
 
 
 class StatsPanel:
@@ -43,11 +59,20 @@ class StatsPanel:
         self.records: list[GameRecord] = []
         self.in_memory = False  # unreadable statistics left in place: this visit's are not written
         self.pending: Any = None  # the idle callback that will write the records
+        self.recent = RecentHands()
         try:
             self.records = self.read()
         except Exception as error:  # never stops the page
             self.in_memory = True
             self.tell(f"Your saved statistics could not be loaded ({type(error).__name__}); they are left as they are.")
+        try:
+            problem = self.recent.read()
+        except Exception as error:  # never stops the page
+            self.recent.in_memory = True
+            problem = f"Your saved recent hands could not be loaded ({type(error).__name__}); they are left as is."
+        if problem:
+            self.tell(f"{self.el['stats-message'].textContent} {problem}".strip())
+            self.el["stats-message"].closest("details").open = True
         self.flush_proxy = create_proxy(lambda *_: self.flush())
         window.addEventListener("pagehide", self.flush_proxy)
 
@@ -67,7 +92,9 @@ class StatsPanel:
     def tell(self, text: str) -> None:
         self.el["stats-message"].textContent = text
 
-    def add(self, record: GameRecord) -> None:
+    def add(self, record: GameRecord, recent: RecentHand | None = None) -> None:
+        if recent is not None:
+            self.recent.add(recent)
         oldest = self.records[0] if self.records else None
         self.records = add(self.records, record)
         if oldest is not None and self.records[0] is not oldest and self.deck_records[:1] == [oldest]:
@@ -75,7 +102,7 @@ class StatsPanel:
         if record.deck == self.deck:
             self.deck_records.append(record)
         self.render()
-        if self.pending is None and not self.in_memory:
+        if self.pending is None and not (self.in_memory and self.recent.in_memory):
             write = create_once_callable(lambda *_: self.flush())
             if hasattr(window, "requestIdleCallback"):
                 self.pending = window.requestIdleCallback(
@@ -85,13 +112,27 @@ class StatsPanel:
                 self.pending = window.setTimeout(write, 200)
 
     def flush(self) -> None:
-        """Write the records now (when idle after a game, and when the page is left)."""
-        if self.pending is None or self.in_memory:
+        """Write the records and the recent hands now (when idle after a game, and when the
+        page is left); what cannot be read stays where it is, unwritten over."""
+        if self.pending is None:
             return
         self.pending = None
-        problem = saved_data.write(STORAGE_KEY, dump_stats(self.records))
-        if problem is not None:
+        problems = [
+            None if self.in_memory else saved_data.write(STORAGE_KEY, dump_stats(self.records)),
+            None if self.recent.in_memory else saved_data.write(RECENT_KEY, self.recent.dump()),
+        ]
+        if problem := next((p for p in problems if p is not None), None):
             self.tell(f"The statistics could not be saved: {problem}. They hold for this visit.")
+
+    def is_open(self) -> bool:
+        return bool(self.el["stats-message"].closest("details").open)
+
+    def on_toggle(self) -> None:
+        """The panel opened: draw the figures, and the recent hands the first time."""
+        if self.is_open():
+            self.render()
+            if not self.recent.drawn:
+                self.recent.render()
 
     def show_deck(self, deck: str) -> None:
         self.deck = deck
@@ -99,18 +140,22 @@ class StatsPanel:
         self.render()
 
     def render(self) -> None:
+        """Draw the figures (only while the panel is open: opening it draws them)."""
+        if not self.is_open():
+            return
         body = document.createDocumentFragment()
-        summaries = (("This session", summarize(self.deck_records, self.deck, self.session)),
-                     ("All sessions", summarize(self.deck_records, self.deck)))  # fmt: skip
-        for label, s in summaries:
+        summaries = [summarize(self.deck_records, self.deck, self.session), summarize(self.deck_records, self.deck),
+                     summarize(self.deck_records, self.deck, on_play=True),
+                     summarize(self.deck_records, self.deck, on_play=False)]  # fmt: skip
+        columns = [figures(s) for s in summaries]
+        for i, (label, _) in enumerate(columns[0]):
             row = node("tr")
             row.append(node("th", label, scope="row"))
-            decide = f"{s.median_decide_ms / 1000:.1f} s" if s.median_decide_ms is not None else "—"
-            for text in (str(s.games), str(s.hands_seen), describe_sizes(s), f"{s.mulligans_per_game:.2f}", decide):
-                row.append(node("td", text))
+            for column, value in zip(COLUMNS, (c[i][1] for c in columns), strict=True):
+                row.append(node("td", value, data_column=column))
             body.append(row)
         self.el["stats-body"].replaceChildren(body)
-        overall = summaries[1][1]
+        overall = summaries[1]
         if overall.games:
             lands = list(range(max(overall.lands_kept) + 1))
             values = [overall.lands_kept.get(n, 0) / overall.games for n in lands]
@@ -122,18 +167,29 @@ class StatsPanel:
 
     def reset(self) -> None:
         self.records, self.deck_records = [], []
+        self.recent.clear()
         if not self.in_memory:
             saved_data.remove(STORAGE_KEY)
+        if not self.recent.in_memory:
+            saved_data.remove(RECENT_KEY)
         self.tell("Statistics reset.")
         self.render()
 
-    def export_csv(self) -> None:
-        options = to_js({"type": "text/csv"}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([to_csv(self.records)]), options)
+    def download(self, text: str, kind: str, name: str) -> None:
+        options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(to_js([text]), options)
         url = window.URL.createObjectURL(blob)
-        link = node("a", href=url, download="opening-hand-statistics.csv")
+        link = node("a", href=url, download=name)
         document.body.append(link)
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def export_csv(self) -> None:
+        self.download(to_csv(self.records), "text/csv", "opening-hand-statistics.csv")
         self.tell(f"Exported {len(self.records)} games.")
+
+    def export_json(self) -> None:
+        text = export_json(self.records, self.recent.entries)
+        self.download(text, "application/json", "opening-hand-statistics.json")
+        self.tell(f"Exported {len(self.records)} games and {len(self.recent.entries)} recent hands.")

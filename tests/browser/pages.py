@@ -181,3 +181,22 @@ class AppPage:
 
     def names_broken_inside_words(self) -> list[str]:
         return self.page.evaluate(BROKEN_WORDS)
+
+    # statistics
+    def open_stats(self) -> None:
+        """Unfold the practice statistics (their figures and recent hands are drawn on opening)."""
+        stats = self.page.locator("details#stats")
+        if stats.get_attribute("open") is None:
+            stats.locator("summary").click()
+
+    def stats_figure(self, figure: str) -> dict[str, str]:
+        """One row of the statistics table: column ("This session", "All", "On the play",
+        "On the draw") -> the value shown."""
+        label = self.page.get_by_role("rowheader", name=figure, exact=True)
+        cells = self.page.get_by_test_id("stats-table").locator("tbody tr", has=label).locator("td")
+        return {c.get_attribute("data-column") or "": c.inner_text() for c in cells.all()}
+
+    @property
+    def recent_hands(self) -> Locator:
+        """The entries of the list of recent hands, newest first."""
+        return self.page.get_by_test_id("recent-hand")
