@@ -121,6 +121,11 @@ class AnalysisPanel:
                 raise ValueError(f"On the {side}, the fewest lands to keep is more than the most.")
         return play, draw
 
+    def keep_rules(self) -> tuple[KeepRule, KeepRule, tuple[str, ...]]:
+        """The keep rule on the play and on the draw, and the key cards' names (the outlook and quizzes use them)."""
+        play, draw = self.rules()
+        return play, draw, tuple(str(o.value) for o in self.el["odds-keys"].selectedOptions)
+
     def deck_counts(self) -> DeckCounts:
         cards, marked = self.read_deck()
         keys = {normalise(str(o.value)) for o in self.el["odds-keys"].selectedOptions}

@@ -22,7 +22,9 @@ from card_images import CardImages
 from deck_panel import DeckPanel
 from dom import Node, by_id, element, js_options, storage_get, storage_set
 from library_panel import LibraryPanel
+from links import Links
 from match_panel import MatchPanel
+from practice import Practice
 from preview import Preview
 from pyscript import document, window
 from scryfall_lookup import ScryfallLookup
@@ -41,20 +43,21 @@ from opening_hand import (
 from opening_hand.editions import EDITIONS
 from opening_hand.policy import POLICY_TEXT
 from opening_hand.samples import SAMPLES
-from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
+from opening_hand.share import Setup, ShareLinkError, encode_setup, game_from_setup
 from opening_hand.stats import GameRecord, deck_key
 
 MANA_FONT_CSS = "static/vendor/mana-font/css/mana.min.css"  # vendored by scripts/vendor.py
 
 
-class App:
+class App(Links):
     def __init__(self) -> None:
         self.el = {name: by_id(name) for name in ("tables", "board-main", "log", "scryfall", "share", "share-url",
                                                    "deck-panel", "next-hand", "setup-summary", "preview")}  # fmt: skip
         self.setup_panel = SetupPanel()
         self.match_panel = MatchPanel()
         self.stats = StatsPanel()
-        self.main = Board(self.el["board-main"], self.el["log"], self.render_match, self.record_game, self.inspect)
+        self.main = Board(self.el["board-main"], self.el["log"], self.render_match, self.record_game, self.inspect,
+                          lambda *decision: self.practice.decided(*decision))  # fmt: skip
         self.compare: Board | None = None  # the second board, while comparing two editions
         self.match: Match | None = None
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
@@ -66,6 +69,7 @@ class App:
         self.decks.needs_text = self.load_text
         self.text_task: Any = None  # the oracle text being fetched for a companion condition
         self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
+        self.practice = Practice(self)  # the outlook, feedback and quizzes
         by_id("policy").textContent = POLICY_TEXT
         self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards)
         self.scryfall = ScryfallLookup(self.card_data.note, self.on_card_data, self.decklist_text)
@@ -139,15 +143,20 @@ class App:
         return ""
 
     def record_game(self, board: Board) -> None:
-        """Seat 1's game start, once per game, when the person at the keyboard plays seat 1."""
+        """Seat 1's game start, once per game, when the person at the keyboard plays seat 1:
+        its record, and its entry in the recent hands (with the link back to its Keep)."""
+        from opening_hand.stats import recent_hand  # beside GameRecord (kept out of the shared imports)
+
         state = board.state
         if state is None or 1 not in board.users:
             return
-        player = state.player(1)
-        self.stats.add(GameRecord(deck=self.deck_key(), session=self.stats.session, at=int(window.Date.now()),
+        player, deck, at = state.player(1), self.deck_key(), int(window.Date.now())
+        recent = recent_hand(state, board.undo_stack, board.actions, deck=deck, name=self.decks.deck_name(), at=at,
+                             setup=self.setup)  # fmt: skip
+        self.stats.add(GameRecord(deck=deck, session=self.stats.session, at=at,
                                   hands_seen=player.mulligans + 1, mulligans=player.mulligans,
                                   kept_size=len(player.hand), lands_kept=player.lands_in_hand(),
-                                  decide_ms=tuple(board.decide_ms)))  # fmt: skip
+                                  decide_ms=tuple(board.decide_ms), on_play=recent.on_play), recent)  # fmt: skip
 
     def deck_for_odds(self) -> tuple[tuple[str, ...], set[str]]:
         return self.decks.parse().main_cards(), set(self.decks.marked_names())
@@ -244,6 +253,7 @@ class App:
         return main, other
 
     def show(self, setup: Setup, states: tuple[GameState, GameState | None]) -> None:
+        self.practice.quiz.stop()
         self.say("")
         self.decks.show_problems(None)
         self.setup = setup
@@ -286,6 +296,8 @@ class App:
         root.setAttribute("aria-labelledby", "compare-heading")
         root.querySelector('[data-el="focus"]').removeAttribute("aria-labelledby")
         root.querySelector('[data-el="message"]').setAttribute("data-testid", "compare-message")
+        root.querySelector('[data-el="feedback"]').setAttribute("data-testid", "compare-feedback")
+        root.querySelector('[data-el="outlook"]').remove()  # the outlook is the main table's
         log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game", tabindex="0")
         root.append(element("h3", "", "Log"), log)
         self.el["tables"].append(root)
@@ -318,65 +330,4 @@ class App:
     def render_match(self) -> None:
         assert self.main.state is not None
         self.match_panel.render(self.main.state, self.match)
-
-    # ------------------------------------------------------------------- share links
-
-    def remember(self, setup: Setup, fragment_: str = "") -> None:
-        """A new practice setup (``fragment_``: its link, when already made): a new entry in
-        the browser's history (back/forward)."""
-        try:
-            fragment_ = fragment_ or encode_setup(replace(setup, actions=()))
-        except ShareLinkError:  # checked before dealing; a next game's setup is the same size
-            return
-        if fragment_ != self.fragment:
-            window.history.pushState(None, "", "#" + fragment_)
-            self.fragment = fragment_
-
-    def copy_link(self) -> None:
-        if self.setup is None or self.main.state is None:
-            self.say("Deal first: the link holds the deal and the decisions taken so far.")
-            return
-        try:
-            fragment_ = encode_setup(replace(self.setup, actions=tuple(self.main.actions)))
-        except ShareLinkError as error:
-            self.say(str(error))
-            return
-        window.history.replaceState(None, "", "#" + fragment_)
-        self.fragment = fragment_
-        url = str(window.location.href)
-        self.el["share"].hidden = False
-        self.el["share-url"].value = url
-        self.el["share-url"].select()
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if clipboard:
-            clipboard.writeText(url).catch(lambda _error: None)  # the link stays selected to copy by hand
-        self.say("")
-
-    def on_navigate(self) -> None:
-        """Back/forward (or a link pasted into the address bar): open the setup in the URL."""
-        fragment_ = str(window.location.hash).removeprefix("#")
-        if fragment_ and fragment_ != self.fragment:
-            self.open_link(fragment_)
-
-    def open_link(self, fragment_: str) -> None:
-        """Fill the form from a link, deal, and replay its decisions. A link that cannot be
-        opened leaves the page as it was."""
-        try:
-            setup = decode_setup(fragment_)
-            find_format(setup.format)
-            for rules in (setup.edition, setup.compare):
-                if rules and rules not in EDITIONS:
-                    raise ShareLinkError("the link names rules this version does not know")
-            states = self.start_all(setup)
-        except RulesError as error:
-            self.say(f"This link cannot be opened: {error}. Nothing on the page was changed.")
-            return
-        self.setup_panel.fill(setup)
-        self.decks.el["skip-bad"].checked = setup.skip_bad
-        self.decks.el["card-pool"].value = setup.pool
-        self.decks.lands = set(setup.lands)
-        self.decks.replace_text(setup.deck)
-        self.fragment = fragment_
-        self.match = Match(seats=setup.players)
-        self.show(setup, states)
-        self.fold(True)
+        self.practice.render()

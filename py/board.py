@@ -55,6 +55,7 @@ class Board:
         on_render: Callable[[], None] | None = None,
         on_begin: Callable[[Board], None] | None = None,
         on_inspect: Callable[[Node | None], None] | None = None,
+        on_decide: Callable[[GameState, Action, list[int]], None] | None = None,
     ) -> None:
         self.root = root
         self.view = TableView(root)
@@ -62,6 +63,7 @@ class Board:
         self.on_render = on_render
         self.on_begin = on_begin  # called once per game, when the first turn begins
         self.on_inspect = on_inspect  # a card to enlarge (None: close the preview)
+        self.on_decide = on_decide  # after each of the user's actions: (state before, action, cards marked)
         self.state: GameState | None = None
         self.users: frozenset[int] = frozenset({1})  # the seats the person at the keyboard decides for
         self.marked: list[int] = []  # card ids chosen (for the bottom, or to exile), in order
@@ -85,6 +87,7 @@ class Board:
         self.begun = False
         self.asked_at = None
         self.view.focus = None
+        self.view.feedback("")
         self.log.clear()
         fresh = state
         try:
@@ -117,6 +120,7 @@ class Board:
             return
         state, count = self.undo_stack.pop()
         del self.actions[count:]
+        self.view.feedback("")
         self.marked = self.suggested(state)
         self.state = state
         self.say("")
@@ -126,7 +130,7 @@ class Board:
         if self.state is None:
             self.say("Press Deal to start a game first.")
             return
-        before = self.state
+        before, marked = self.state, list(self.marked)
         try:
             state = apply(before, action)
         except RulesError as error:
@@ -138,7 +142,10 @@ class Board:
             self.decide_ms.append(int(window.performance.now() - self.asked_at))
             self.asked_at = None
         self.say("")
+        self.view.feedback("")
         self.advance(state)
+        if self.on_decide is not None:
+            self.on_decide(before, action, marked)
 
     def advance(self, state: GameState) -> None:
         """Let the computer seats decide, then show the decision the user is asked for."""

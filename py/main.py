@@ -254,6 +254,18 @@ def on_table_click(event: Any) -> None:
         app().on_click(event.target)
 
 
+@when("change", "#tables")
+def on_table_change(event: Any) -> None:
+    if event.target.hasAttribute("data-feedback-toggle"):
+        app().practice.outlook.toggle(bool(event.target.checked))
+
+
+@when("click", "#quiz-make")
+def on_quiz_make(event: Any) -> None:
+    if not repeated(event):
+        app().practice.quiz.make()
+
+
 @when("contextmenu", "#tables")
 def on_long_press(event: Any) -> None:
     """A long press on a phone (a right click on a desktop) enlarges a card, also while choosing."""
@@ -329,6 +341,27 @@ def on_stats_export(_event: object) -> None:
     app().stats.export_csv()
 
 
+@when("click", "#stats-export-json")
+def on_stats_export_json(_event: object) -> None:
+    app().stats.export_json()
+
+
+@when("toggle", "#stats")
+def on_stats_toggle(_event: object) -> None:
+    app().stats.on_toggle()
+
+
+@when("click", "#recent-hands")
+def on_recent_hand(event: Any) -> None:
+    button = event.target.closest("button[data-reopen]")
+    if not button or repeated(event):
+        return
+    try:
+        app().stats.recent.reopen(str(button.dataset.reopen), app())
+    except Exception as error:  # a stored link is untrusted: nothing in it may stop the page
+        unexpected("This hand cannot be reopened", error)
+
+
 build_menu("format", {key: fmt.name for key, fmt in FORMATS.items()}, "constructed")
 editions = {key: e.name if e.year in e.name else f"{e.name} ({e.year})" for key, e in EDITIONS.items()}
 build_menu("rules", editions, "london")
@@ -339,8 +372,8 @@ document.getElementById("deal").disabled = False
 navigate = create_proxy(on_navigate)
 window.addEventListener("popstate", navigate)
 window.addEventListener("hashchange", navigate)
-if str(window.location.hash).startswith("#v"):
-    on_navigate(None)  # a share link: fill the form, deal and replay before saying ready
+if str(window.location.hash).startswith(("#v", "#q")):
+    on_navigate(None)  # a share or quiz link: fill the form, deal and replay before saying ready
 document.body.dataset.ready = "true"
 window.performance.mark("oh:ready")
 # Warm the page and engine up once the browser is idle (or soon, where there is no

@@ -22,7 +22,8 @@ from texts import plural
 from opening_hand import Card, ChooseBackupHand, ChooseBottom, GameState, Scry
 
 PARTS = ("heading", "prompt", "message", "choices", "keys", "starting-player", "first-draw-skipped", "turn-order",
-         "teams-fact", "team-life", "opponents", "shared", "focus", "focus-head", "focus-zones", "hand")  # fmt: skip
+         "teams-fact", "team-life", "opponents", "shared", "focus", "focus-head", "focus-zones", "hand",
+         "feedback")  # fmt: skip
 
 
 @dataclass
@@ -213,6 +214,10 @@ class TableView:
 
     def say(self, text: str) -> None:
         self.el["message"].textContent = text
+
+    def feedback(self, text: str) -> None:
+        """The trainer's line on the player's last Keep or Mulligan (empty: none)."""
+        self.el["feedback"].textContent = text
 
 
 def overlap(row: Node, n: int) -> None:

@@ -16,7 +16,7 @@ Prints, in one run of N rounds (scripts/bench_start.py has the pages and the pro
 
 Targets (medians of per-round ratios): ready <= 1.05, first hand (Deal at ready) <= 1.15,
 cold share link -> replayed hand <= 1.2, repeat visit <= 0.5 x the bare boot; Mulligan and
-Keep click -> hand <= 16 ms.
+Keep click -> hand <= 16 ms; Draw click (a practice turn) -> the turn on screen <= 16 ms.
 """
 
 from __future__ import annotations
@@ -78,6 +78,19 @@ KEEP = """async () => {
   const t1 = performance.now();
   const frame = await new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
   return { handler: t1 - t0, frame: frame - t0, kept: button.hidden };
+}"""
+# One practice turn (Draw, key T), timed inside the page: the click to the new turn in the
+# turn strip. Returns null when practice has stopped (turn 6) or the game has not begun.
+DRAW = """async () => {
+  const button = document.querySelector('[data-board="main"] [data-button="draw"]');
+  if (button.hidden) return null;
+  const turns = () => document.querySelectorAll('[data-testid="turns-1"] li[data-turn]').length;
+  const before = turns();
+  const t0 = performance.now();
+  button.click();
+  const t1 = performance.now();
+  const frame = await new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  return { handler: t1 - t0, frame: frame - t0, drawn: turns() === before + 1 };
 }"""
 # 5,000 saved games (stats.MAX_RECORDS) of other decks, as a long-time player has.
 FULL_STATS = """localStorage.setItem("opening-hand/stats", JSON.stringify({app: "opening-hand-stats", version: 1,
@@ -141,6 +154,29 @@ def keep_times(browser: Browser, origin: str, keeps: int) -> list[float]:
                 sys.exit(f"bench: a Keep click did not keep: {result}")
             times.append(result["handler"])
             page.wait_for_timeout(50)  # the statistics are written when the browser is idle
+        guard.check()
+        return times
+    finally:
+        context.close()
+
+
+def draw_times(browser: Browser, origin: str, draws: int) -> list[float]:
+    """Synchronous handler times of `draws` Draw clicks (practice turns after Keep)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        guard = Guard(page, origin)
+        page.goto(origin)
+        page.wait_for_selector('body[data-ready="true"]', timeout=READY_TIMEOUT_S * 1000)
+        page.get_by_role("textbox", name="Seed").fill(SEED)
+        times: list[float] = []
+        while len(times) < draws:
+            deal(page)
+            page.get_by_role("button", name="Keep", exact=True).click()
+            while len(times) < draws and (result := page.evaluate(DRAW)) is not None:
+                if not result["drawn"]:
+                    sys.exit(f"bench: a Draw click did not add a turn: {result}")
+                times.append(result["handler"])
         guard.check()
         return times
     finally:
@@ -236,6 +272,8 @@ def print_table(figures: dict[str, Any]) -> None:
     row("Mulligan click -> next animation frame", cells(figures["click_to_next_frame_ms"], ".2f"))
     row("Keep click, 5,000 saved games", cells(figures["keep_full_stats_ms"], ".2f"),
         goal(figures["keep_full_stats_ms"]["median"], CLICK_TARGET_MS, " ms"))  # fmt: skip
+    row("Draw click -> next turn in DOM", cells(figures["draw_ms"], ".2f"),
+        goal(figures["draw_ms"]["median"], CLICK_TARGET_MS, " ms"))  # fmt: skip
     row("start-up snapshot made (worker, idle time)", cells(figures["snapshot_made_ms"]))
 
 
@@ -258,6 +296,7 @@ def main() -> None:
             rounds = run_rounds(browser, origin, runs)
             handler, frame = click_times(browser, origin, clicks)
             keeps = keep_times(browser, origin, clicks)
+            drawn = draw_times(browser, origin, clicks)
             browser.close()
     finally:
         server.shutdown()
@@ -281,6 +320,7 @@ def main() -> None:
         "click_to_next_frame_ms": {**spread(frame), "all": frame},
         "click_target_ms": CLICK_TARGET_MS,
         "keep_full_stats_ms": {**spread(keeps), "all": keeps},
+        "draw_ms": {**spread(drawn), "all": drawn},
         "snapshot_made_ms": spread([r.snapshot_made for r in rounds]),
     }
     if args.json:

@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from itertools import product
 from math import comb
 
@@ -63,7 +63,7 @@ def draws(turn: int, on_the_play: bool) -> int:
     return max(0, turn - 1) if on_the_play else turn
 
 
-@cache
+@lru_cache(maxsize=1024)  # bounded: a long session must not grow it
 def at_least(hand: int, size: int, lands: int, drawn: int, need: int) -> Fraction:
     """P(``hand`` + lands among ``drawn`` cards of a library of ``size`` with ``lands`` lands
     >= ``need``): the hypergeometric tail. ``drawn`` beyond the library draws all of it.
@@ -102,7 +102,7 @@ class Lands:
         return self.table[lands - 1][turn - 1]
 
 
-@cache
+@lru_cache(maxsize=128)  # bounded: a long session must not grow it
 def lands_outlook(hand: int, size: int, lands: int, on_the_play: bool) -> Lands:
     """The land table for ``hand`` lands in hand and ``lands`` of ``size`` library cards."""
     table = tuple(
@@ -145,7 +145,7 @@ def _mask(letters: str) -> int:
     return mask
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: a long session must not grow it
 def parse_cost(text: str) -> Cost:
     """A mana cost (CR 107.4) as pips lands pay, one land a pip. The first half of a split
     card's cost (``{1}{R} // {1}{U}``: Fire) is the one counted.
@@ -205,7 +205,7 @@ def parse_cost(text: str) -> Cost:
     return Cost(text, value, tuple(options))
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: a long session must not grow it
 def _constraints(pips: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """Hall's condition for paying coloured ``pips`` with distinct lands, as ``(U, need)``:
     for every set of colours ``U``, the lands producing some colour of ``U`` must be at least
@@ -235,7 +235,7 @@ def _helps(mask: int, condition: int) -> bool:
     return condition == ALL or bool(mask & condition)
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: a long session must not grow it
 def cast_ways(options: tuple[Option, ...], hand: Sources, library: Sources, others: int, drawn: int) -> tuple[int, int]:
     """Ways to draw ``drawn`` cards (of the library's lands by mana mask, plus ``others``
     non-lands) after which the lands in hand and drawn can pay the cost: (with enough lands
@@ -363,7 +363,7 @@ def _project(sources: Counter[int], onto: int) -> Sources:
 # --- mulligan -----------------------------------------------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: a long session must not grow it
 def mulligan_from_here(
     deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule, taken: int, out: DeckCounts | None = None
 ) -> Outcome | None:
@@ -428,7 +428,7 @@ def _no_key(info: CardInfo) -> bool:
     return False
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: a long session must not grow it
 def _sources_mask(info: CardInfo) -> int:
     return _mask(info.mana_sources)
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from math import comb
 
 from .cards import Card, CardInfo, lookup, normalise
@@ -117,7 +117,7 @@ def _on_track(held: int, size: int, there: int, need: int, skips: bool, most: in
     return enough - at_least(held, size, there, draws(3, skips), max(most + 2, 3))
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: a long session must not grow it
 def next_hand_on_track(size: int, lands: int, drawn: int, keep: int, need: int, skips: bool, most: int) -> Fraction:
     """P(a hand of ``drawn`` cards from ``size`` cards with ``lands`` lands, ``keep`` of them
     kept for the best chance of being on track, is on track). The cards put on the bottom

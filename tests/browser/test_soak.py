@@ -45,7 +45,8 @@ def test_500_cycles_do_not_grow_the_page_or_the_history(app: AppPage) -> None:
     app.page.add_init_script(HOOK)
     app.open()
     app.page.get_by_label("Seed").fill("")  # a new random deal each cycle
-    warm = app.page.evaluate(CYCLE, 20)
+    # Warm up past what is kept by design but bounded: the 50 recent hands, the outlook's caches.
+    warm = app.page.evaluate(CYCLE, 60)
     assert warm["prompt"].startswith("The game begins"), warm["prompt"]
     held = app.page.evaluate(PYTHON_HELD)
     soak = app.page.evaluate(CYCLE, 500)
@@ -56,9 +57,9 @@ def test_500_cycles_do_not_grow_the_page_or_the_history(app: AppPage) -> None:
     print(f"python objects {held['objects']} -> {after['objects']}, wasm {held['wasm']} -> {after['wasm']}")
     assert after["objects"] - held["objects"] <= 10 * 500, (held, after)
     assert after["wasm"] <= held["wasm"] + 16 * 2**20, (held, after)
-    # The same page state after 20 and after 520 games: no nodes left behind.
+    # The same page state after 60 and after 560 games: no nodes left behind.
     assert abs(soak["nodes"] - warm["nodes"]) <= 40, (warm["nodes"], soak["nodes"])
-    assert soak["log"] <= 40  # one game's log, not 520
+    assert soak["log"] <= 40  # one game's log, not 560
     # Python keeps one game's actions and undo points (a handful), never the session's.
     actions, undo = (max(int(h.split()[i]) for h in soak["history"]) for i in (0, 1))
     assert actions <= 20 and undo <= 6, (actions, undo)

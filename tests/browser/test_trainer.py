@@ -6,11 +6,21 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import BrowserContext, expect
 
+from guard import Guard
 from pages import AppPage
 
 SEED = 5  # Seat 1 wins the flip and chooses
+LANDS = {
+    "Mountain",
+    "Sacred Foundry",
+    "Inspiring Vantage",
+    "Sunbaked Canyon",
+    "Plains",
+    "Arid Mesa",
+    "Bloodstained Mire",
+}
 
 
 def test_draws_follow_the_library_then_undo_and_a_share_link_carry_them(app: AppPage) -> None:
@@ -58,3 +68,110 @@ def test_draws_follow_the_library_then_undo_and_a_share_link_carry_them(app: App
     expect(app.prompt).to_contain_text("The game begins")
     assert sorted(app.hand_names()) == sorted(kept)
     expect(app.page.get_by_test_id("turns-1")).to_have_count(0)
+
+
+IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
+
+
+def test_the_outlook_sits_beside_the_hand_and_follows_the_cards_marked_for_the_bottom(app: AppPage) -> None:
+    app.open().deal(seed=SEED)
+    app.button("Play first").click()
+    outlook = app.page.get_by_test_id("outlook")
+    expect(outlook).to_be_visible()
+    assert outlook.evaluate(IN_VIEW), "the outlook should be on screen beside the hand at 1366x900"
+    lands = outlook.get_by_test_id("outlook-lands")
+    expect(lands.locator('tr[data-side="play"]')).to_have_class("mine")  # seat 1 plays first: 103.7a
+    held = sum(1 for name in app.hand_names() if name in LANDS)
+    expect(lands.locator("caption")).to_have_text(f"Land drops (%) with {held} in hand")
+    expect(outlook.get_by_test_id("outlook-mulligan")).to_contain_text("Keep rule (2–5 lands)")
+
+    app.button("Mulligan").click()
+    expect(app.prompt).to_contain_text("Put 1 card on the bottom")
+    expect(outlook).to_be_visible()  # again while bottoming
+    names = app.hand_names()
+    land_index = next((i for i, n in enumerate(names) if n in LANDS), None)
+    if land_index is not None:
+        app.page.keyboard.press("Escape")  # clear the suggestion, then mark a land
+        app.hand().nth(land_index).click()
+        in_hand = sum(1 for n in names if n in LANDS) - 1
+        expect(lands.locator("caption")).to_have_text(f"Land drops (%) with {in_hand} in hand")
+    app.page.keyboard.press("Enter")
+    expect(app.prompt).to_contain_text("Keep 6 cards")
+
+
+def test_feedback_after_keep_and_mulligan_can_be_switched_off(app: AppPage) -> None:
+    app.open().deal(seed=SEED)
+    app.button("Play first").click()
+    feedback = app.page.get_by_test_id("feedback")
+    app.button("Mulligan").click()
+    expect(feedback).to_contain_text("Mulligan from 7 cards")
+    expect(feedback).to_contain_text(re.compile(r"Your keep rule \(2–5 lands\) says (keep|mulligan)"))
+    app.button("Undo").click()
+    expect(feedback).to_be_empty()
+    app.button("Keep").click()
+    expect(feedback).to_contain_text("Kept 7 cards")
+    expect(feedback).to_contain_text(re.compile(r"numbers (favour (keeping|a mulligan)|are close: no verdict)"))
+
+    app.button("Undo").click()
+    app.page.get_by_test_id("feedback-toggle").uncheck()
+    app.button("Keep").click()
+    expect(app.prompt).to_contain_text("The game begins")
+    expect(feedback).to_be_empty()
+    app.page.reload()
+    app.page.wait_for_selector('body[data-ready="true"]')
+    app.deal(seed=SEED)
+    app.button("Play first").click()
+    expect(app.page.get_by_test_id("feedback-toggle")).not_to_be_checked()  # remembered in this browser
+
+
+def answer_quiz(app: AppPage, answers: str) -> list[list[str]]:
+    """Answer each hand (k or m); returns the hands seen."""
+    hands = []
+    for number, key in enumerate(answers, start=1):
+        expect(app.page.locator('[data-board="main"] [data-el="heading"]')).to_have_text(
+            f"Quiz · hand {number} of {len(answers)}"
+        )
+        expect(app.prompt).to_contain_text("Keep 7 cards")
+        hands.append(app.hand_names())
+        app.page.keyboard.press(key)
+    return hands
+
+
+def test_a_quiz_is_a_link_a_group_answers_the_same_hands(app: AppPage, context: BrowserContext) -> None:
+    app.open()
+    app.page.locator("#quiz summary").click()
+    app.page.get_by_label("Hands", exact=True).fill("3")
+    app.page.get_by_role("button", name="Make a quiz and start").click()
+    hands = answer_quiz(app, "kmk")
+    rows = app.page.get_by_test_id("quiz-row")
+    expect(rows).to_have_count(3)
+    expect(app.page.get_by_test_id("quiz-score")).to_contain_text("match the keep rule on")
+    expect(app.page.get_by_test_id("feedback")).to_contain_text("Quiz done.")
+    for row, hand, answer in zip(rows.all(), hands, ("keep", "mulligan", "keep"), strict=True):
+        expect(row.locator('[data-part="cards"]')).to_have_text(" · ".join(hand))
+        expect(row.locator('[data-part="answer"]')).to_contain_text(f"You: {answer}")
+        expect(row.locator('[data-part="figures"]')).to_contain_text(
+            re.compile(r"On track \(\d lands by turn \d\): \d+ %")
+        )
+    expect(app.prompt).to_contain_text("Keep 7 cards")  # the last hand stays as it was answered
+    assert app.hand_names() == hands[-1]
+    link = app.page.get_by_test_id("quiz-url").input_value()
+    assert re.search(r"#q1\.[A-Za-z0-9_-]+$", link) and link.startswith(app.url)
+
+    other = context.new_page()
+    guard = Guard(other, app.url)
+    friend = AppPage(other, link, guard).open()
+    assert answer_quiz(friend, "mmm") == hands  # the same hands for everyone
+    expect(other.get_by_test_id("quiz-row")).to_have_count(3)
+    expect(other.get_by_test_id("quiz-row").first.locator('[data-part="answer"]')).to_contain_text("You: mulligan")
+    assert not guard.problems, guard.problems
+
+
+def test_a_tampered_quiz_link_changes_nothing(app: AppPage) -> None:
+    app.page.goto(app.url + "#q1.eJyrVkrNU7JSMjQwUCoG0qbQ")
+    app.page.wait_for_selector('body[data-ready="true"]')
+    expect(app.message).to_contain_text("This quiz link cannot be opened")
+    expect(app.decklist).to_have_value(re.compile(r"^4 Goblin Guide"))
+    app.deal(seed=SEED)
+    expect(app.page.locator('[data-board="main"] [data-el="heading"]')).to_have_text("Table")
