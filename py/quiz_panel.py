@@ -96,9 +96,13 @@ class QuizPanel:
         app = self.app
         app.setup = replace(run.quiz.setup, seed=hand.seed)
         app.main.show(fresh, frozenset({1}), actions)
-        app.main.view.el["heading"].textContent = f"Quiz · hand {run.index + 1} of {len(run.quiz.hands)}"
+        app.main.undo_stack.clear()  # the quiz chose play or draw: the answer is the only decision
+        app.main.render()
+        where = f"Quiz · hand {run.index + 1} of {len(run.quiz.hands)}"
+        app.main.view.el["heading"].textContent = where
         side = "on the play" if hand.on_play else "on the draw"
-        self.say(f"Hand {run.index + 1} of {len(run.quiz.hands)}, {side}: Keep (K) or Mulligan (M)?")
+        self.say(f"{where}, {side}: Keep (K) or Mulligan (M)?")
+        app.main.view.feedback(f"{where}, {side}: your answer is your first Keep or Mulligan.")
         app.to_table()
 
     # ------------------------------------------------------------------- answering

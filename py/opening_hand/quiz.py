@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import base64
-import binascii
 import json
 import random
 import zlib
@@ -27,9 +26,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .game import MAX_SEED, Action, ChooseStarting, ChooseStartingPlayer, DeclareMulligan, GameState, apply
-from .guarded import UntrustedInputError, read_json
 from .odds import KeepRule
-from .share import MAX_LINK, Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
+from .share import MAX_LINK, Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup, unpack
 
 VERSION = "q1"
 MAX_HANDS = 20
@@ -109,18 +107,7 @@ def decode_quiz(fragment: str) -> Quiz:
         raise ShareLinkError("this is not an Opening Hand quiz link")
     if version != VERSION:
         raise ShareLinkError(f"this quiz was made by a newer version of Opening Hand ({version[:10]})")
-    try:
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)), MAX_LINK * 3)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise ShareLinkError("the quiz link is incomplete or damaged (was it cut short when copied?)")
-        data = read_json(raw, "the quiz link", max_chars=MAX_LINK * 3)
-    except ShareLinkError:
-        raise
-    except UntrustedInputError as error:
-        raise ShareLinkError(str(error)) from None
-    except (binascii.Error, ValueError, zlib.error):
-        raise ShareLinkError("the quiz link is incomplete or damaged (was it cut short when copied?)") from None
+    data = unpack(packed, "the quiz link")
     if not isinstance(data, dict) or set(data) != {"s", "h", "k", "n"}:
         raise ShareLinkError("the quiz link's contents are not a quiz")
     setup = data["s"]

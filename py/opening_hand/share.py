@@ -192,6 +192,26 @@ def _action(raw: Any, index: int) -> Action:
     return cls(*values)  # type: ignore[no-any-return]
 
 
+def unpack(packed: str, what: str) -> Any:
+    """The JSON in a link's packed part (URL-safe base64 of zlib), read with the guarded
+    reader: at most :data:`MAX_JSON` bytes once inflated (no zip bombs); anything damaged
+    raises :class:`ShareLinkError` naming ``what`` ("the link", "the quiz link")."""
+    damaged = f"{what} is incomplete or damaged (was it cut short when copied?)"
+    try:
+        compressed = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(compressed, MAX_JSON)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ShareLinkError(damaged)
+        return read_json(raw, what, max_chars=MAX_JSON)
+    except ShareLinkError:
+        raise
+    except UntrustedInputError as error:
+        raise ShareLinkError(str(error)) from None
+    except (binascii.Error, ValueError, zlib.error):
+        raise ShareLinkError(damaged) from None
+
+
 def decode_setup(fragment: str) -> Setup:
     """The setup in a link's fragment (with or without the leading ``#``)."""
     fragment = fragment.removeprefix("#").strip()
@@ -202,19 +222,7 @@ def decode_setup(fragment: str) -> Setup:
         raise ShareLinkError("this is not an Opening Hand practice link")
     if version != VERSION:
         raise ShareLinkError(f"this link was made by a newer version of Opening Hand ({version[:10]})")
-    try:
-        compressed = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(compressed, MAX_JSON)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise ShareLinkError("the link is incomplete or damaged (was it cut short when copied?)")
-        data = read_json(raw, "the link", max_chars=MAX_JSON)
-    except ShareLinkError:
-        raise
-    except UntrustedInputError as error:
-        raise ShareLinkError(str(error)) from None
-    except (binascii.Error, ValueError, zlib.error):
-        raise ShareLinkError("the link is incomplete or damaged (was it cut short when copied?)") from None
+    data = unpack(packed, "the link")
     if not isinstance(data, dict):
         raise ShareLinkError("the link's contents are not a practice setup")
     unknown = set(data) - set(KEYS.values()) - {GENERATION_KEY}
