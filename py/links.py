@@ -14,7 +14,6 @@ from pyscript import window
 
 from opening_hand import Match, RulesError, find_format
 from opening_hand.editions import EDITIONS
-from opening_hand.quiz import is_quiz_link
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup
 
 
@@ -76,7 +75,7 @@ class Links:
     def open_link(self, fragment_: str) -> None:
         """Fill the form from a link, deal, and replay its decisions. A link that cannot be
         opened leaves the page as it was. A quiz link starts the quiz."""
-        if is_quiz_link(fragment_):
+        if fragment_.removeprefix("#").startswith("q"):  # opening_hand.quiz.is_quiz_link, without its import
             self.practice.quiz.open(fragment_)
             return
         try:

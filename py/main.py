@@ -376,10 +376,20 @@ if str(window.location.hash).startswith(("#v", "#q")):
     on_navigate(None)  # a share or quiz link: fill the form, deal and replay before saying ready
 document.body.dataset.ready = "true"
 window.performance.mark("oh:ready")
+
+
 # Warm the page and engine up once the browser is idle (or soon, where there is no
 # requestIdleCallback), so the first Deal does not wait for the import.
-warm_up = create_once_callable(lambda *_: app())
-if hasattr(window, "requestIdleCallback"):
-    window.requestIdleCallback(warm_up, to_js({"timeout": 1000}, dict_converter=window.Object.fromEntries))
-else:
-    window.setTimeout(warm_up, 50)
+def when_idle(work: Any, timeout: int) -> None:
+    if hasattr(window, "requestIdleCallback"):
+        window.requestIdleCallback(work, to_js({"timeout": timeout}, dict_converter=window.Object.fromEntries))
+    else:
+        window.setTimeout(work, 50)
+
+
+def warm_up(*_args: object) -> None:
+    app()  # then the trainer's engine (the outlook beside the hand), in a later idle moment
+    when_idle(create_once_callable(lambda *_: __import__("opening_hand.trainer")), 3000)
+
+
+when_idle(create_once_callable(warm_up), 1000)

@@ -8,14 +8,33 @@ this module only lays them out. It reads the keep rule and key cards from the od
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from dom import Node, element, fragment, storage_get, storage_set
+from pyodide.ffi import create_once_callable
+from pyscript import window
 
 from opening_hand import ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan
 from opening_hand.odds import KeepRule
-from opening_hand.trainer import Reading, feedback, percent, read_hand, verdict
+
+if TYPE_CHECKING:
+    from opening_hand.trainer import Reading
+
+TRAINER = "opening_hand.trainer"
+
+
+def trainer() -> Any:
+    """The trainer's engine module, imported the first time the outlook is drawn: the
+    first hand is on screen before it loads (issue 19: nothing the first Deal does not need)."""
+    return import_module(TRAINER)
+
+
+def percent(value: Any) -> str:
+    return str(trainer().percent(value))
+
 
 FEEDBACK_KEY = "opening-hand/feedback"  # "off" when the player switched the feedback line off
 TURNS = 5  # land-drop columns
@@ -37,6 +56,7 @@ class OutlookPanel:
         self.read_rules = read_rules  # () -> (keep rule on the play, on the draw, key card names)
         self.enabled = storage_get(FEEDBACK_KEY) != "off"
         self.last: tuple[Any, ...] | None = None  # what the panel shows now, to skip identical renders
+        self.refresh: Callable[[], None] = lambda: None  # draws the outlook for the table as it is now
 
     def toggle(self, on: bool) -> None:
         self.enabled = on
@@ -52,7 +72,7 @@ class OutlookPanel:
         play, draw, keys = self.rules()
         pending = state.pending
         bottom = marked if isinstance(pending, ChooseBottom) and pending.player == seat else []
-        return read_hand(state, seat, play, draw, keys, bottom)
+        return trainer().read_hand(state, seat, play, draw, keys, bottom)
 
     # ------------------------------------------------------------------- the panel
 
@@ -69,9 +89,17 @@ class OutlookPanel:
         if key == self.last and not box.hidden:
             return
         self.last = key
-        reading = self.reading(state, seat, marked)
-        box.replaceChildren(self.build(reading, state))
         box.hidden = False
+        if TRAINER not in sys.modules:  # the first outlook comes just after the hand is painted
+            box.replaceChildren(element("p", "outlook-note", "Outlook: working it out…"))
+            self.last = None
+            window.setTimeout(create_once_callable(self.load), 0)
+            return
+        box.replaceChildren(self.build(self.reading(state, seat, marked), state))
+
+    def load(self, *_args: object) -> None:
+        trainer()
+        self.refresh()  # draws the table's current state: a click meanwhile is not undone
 
     def build(self, reading: Reading, state: GameState) -> Node:
         seen = reading.outlook
@@ -166,7 +194,7 @@ class OutlookPanel:
             if reading.mulligan_keepable is not None and reading.outlook.mulligan is not None:
                 mean = float(reading.outlook.mulligan.expected_size)
                 line.append(f", keepable {percent(reading.mulligan_keepable)}, mean {mean:.1f} cards")
-            favoured = verdict(reading)
+            favoured = trainer().verdict(reading)
             line.append(". " + ("Close: no verdict." if favoured is None else f"The numbers favour {favoured}."))
         elif reading.mulligan_rule is None:
             line.append(". No mulligan figures for these rules.")
@@ -181,4 +209,4 @@ class OutlookPanel:
         if not self.enabled or not isinstance(action, Keep | Mulligan):
             return
         reading = self.reading(before, action.player, marked)
-        say(feedback(reading, keep=isinstance(action, Keep)))
+        say(trainer().feedback(reading, keep=isinstance(action, Keep)))

@@ -17,6 +17,7 @@ class Practice:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.outlook = OutlookPanel(app.analysis.keep_rules)
+        self.outlook.refresh = self.render
         self.quiz = QuizPanel(app)
 
     def render(self) -> None:

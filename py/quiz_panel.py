@@ -9,14 +9,25 @@ The hands, the links and the figures are the engine's (``opening_hand.quiz``,
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from dom import Node, by_id, element, fragment, js_options
 from pyscript import window
 
 from opening_hand import Action, DeclareMulligan, GameState, Keep, Mulligan, RulesError, UseSerumPowder, random_seed
-from opening_hand.quiz import MAX_HANDS, Quiz, decode_quiz, encode_quiz, make_quiz, quiz_state
-from opening_hand.trainer import Reading, percent, read_hand, verdict
+
+if TYPE_CHECKING:
+    from opening_hand.quiz import Quiz
+    from opening_hand.trainer import Reading
+
+
+def quizzes() -> Any:
+    return import_module("opening_hand.quiz")  # imported when a quiz is made or opened, not at start-up
+
+
+def trainer() -> Any:
+    return import_module("opening_hand.trainer")
 
 
 @dataclass
@@ -41,15 +52,15 @@ class QuizPanel:
     def make(self) -> None:
         """A quiz from the setup form and the odds panel's keep rule, as a link; then answer it."""
         raw = str(self.el["quiz-count"].value).strip()
-        if not raw.isdigit() or not 1 <= int(raw) <= MAX_HANDS:
-            self.say(f"A quiz has 1 to {MAX_HANDS} hands: type a whole number.")
+        if not raw.isdigit() or not 1 <= int(raw) <= quizzes().MAX_HANDS:
+            self.say(f"A quiz has 1 to {quizzes().MAX_HANDS} hands: type a whole number.")
             return
         try:
             play, draw, keys = self.app.analysis.keep_rules()
             setup = self.app.read_setup(random_seed())
-            quiz = make_quiz(setup, int(raw), random_seed(), play, draw, keys)
+            quiz = quizzes().make_quiz(setup, int(raw), random_seed(), play, draw, keys)
             self.app.start_all(setup)  # a setup that cannot be dealt says why here, before any link is made
-            fragment_ = encode_quiz(quiz)
+            fragment_ = quizzes().encode_quiz(quiz)
         except (RulesError, ValueError) as error:
             self.say(str(error))
             return
@@ -61,7 +72,7 @@ class QuizPanel:
         """A quiz link: check all of it, fill the form with its setup, and start. A link that
         cannot be opened leaves the page as it was."""
         try:
-            quiz = decode_quiz(fragment_)
+            quiz = quizzes().decode_quiz(fragment_)
             self.app.start_all(quiz.setup)
         except RulesError as error:
             self.app.say(f"This quiz link cannot be opened: {error}. Nothing on the page was changed.")
@@ -88,7 +99,7 @@ class QuizPanel:
         assert run is not None
         hand = run.quiz.hands[run.index]
         try:
-            fresh, actions = quiz_state(run.quiz, run.index)
+            fresh, actions = quizzes().quiz_state(run.quiz, run.index)
         except RulesError as error:
             self.say(f"This quiz's hands cannot be dealt: {error}")
             self.run = None
@@ -116,7 +127,7 @@ class QuizPanel:
         if not isinstance(pending, DeclareMulligan) or pending.player != 1 or pending.mulligans_taken:
             return False
         quiz = run.quiz
-        reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys)
+        reading = trainer().read_hand(before, 1, quiz.play, quiz.draw, quiz.keys)
         cards = tuple(c.name for c in before.player(1).hand)
         run.answers.append((isinstance(action, Keep), reading, cards))
         run.index += 1
@@ -131,6 +142,7 @@ class QuizPanel:
         assert run is not None
         self.run = None
         matched = sum(1 for kept, reading, _ in run.answers if kept == reading.meets_rule)
+        verdict = trainer().verdict
         judged = [(kept, verdict(reading)) for kept, reading, _ in run.answers if verdict(reading) is not None]
         agreed = sum(1 for kept, favoured in judged if kept == (favoured == "keep"))
         total = len(run.answers)
@@ -146,6 +158,7 @@ class QuizPanel:
 
     def results(self, run: Run, score: str) -> Node:
         """One entry per hand: the answer beside the keep rule's word and the outlook's figures."""
+        percent, verdict = trainer().percent, trainer().verdict
         parts = fragment()
         parts.append(element("p", "quiz-score", score, data_testid="quiz-score"))
         hands = element("ol", "quiz-list", data_testid="quiz-list")
