@@ -28,7 +28,8 @@ def describe(state: GameState, seat: int, yours: bool) -> tuple[str, bool]:
     starter = state.player(state.starting_player or seat).name
     who = "you take" if yours and state.starting_player == seat else f"{starter} takes"
     if not taken:
-        skip = " (you skip its draw, 103.7a)" if seat in state.first_draw_skipped else ""
+        rule = state.format.first_draw_skippers(state.starting_team, len(state.players))[1]
+        skip = f" (you skip its draw, {rule})" if seat in state.first_draw_skipped else ""
         text = f"The game begins: {who} the first turn. Draw (T) to play out your turns{skip}: "
         return text + "the cards come in your library's real order.", yours
     drawn, land = p.turns[-1]

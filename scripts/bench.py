@@ -27,6 +27,8 @@ import os
 import statistics
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -104,17 +106,30 @@ def deal(page: Page) -> None:
         play.click()
 
 
-def click_times(browser: Browser, origin: str, clicks: int) -> tuple[list[float], list[float]]:
-    """Synchronous handler times and times to the next frame for `clicks` Mulligans."""
+@contextmanager
+def page_at_ready(browser: Browser, origin: str, init_script: str = "") -> Iterator[Page]:
+    """A page in a fresh profile, ready, with the bench's seed typed in; checked for console
+    errors and off-origin requests when the block ends."""
     context = browser.new_context()
     try:
         page = context.new_page()
         guard = Guard(page, origin)
+        if init_script:
+            page.add_init_script(init_script)
         page.goto(origin)
         page.wait_for_selector('body[data-ready="true"]', timeout=READY_TIMEOUT_S * 1000)
         page.get_by_role("textbox", name="Seed").fill(SEED)
-        handler: list[float] = []
-        frame: list[float] = []
+        yield page
+        guard.check()
+    finally:
+        context.close()
+
+
+def click_times(browser: Browser, origin: str, clicks: int) -> tuple[list[float], list[float]]:
+    """Synchronous handler times and times to the next frame for `clicks` Mulligans."""
+    handler: list[float] = []
+    frame: list[float] = []
+    with page_at_ready(browser, origin) as page:
         idle_deals = 0  # deals in a row that offered no Mulligan: stop rather than loop forever
         deal(page)
         while len(handler) < clicks:
@@ -130,23 +145,13 @@ def click_times(browser: Browser, origin: str, clicks: int) -> tuple[list[float]
                 sys.exit(f"bench: a Mulligan click did not change the hand synchronously: {result}")
             handler.append(result["handler"])
             frame.append(result["frame"])
-        guard.check()
-        return handler, frame
-    finally:
-        context.close()
+    return handler, frame
 
 
 def keep_times(browser: Browser, origin: str, keeps: int) -> list[float]:
     """Synchronous handler times of `keeps` Keep clicks with 5,000 saved games."""
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        guard = Guard(page, origin)
-        page.add_init_script(f"if (!localStorage.getItem('opening-hand/stats')) {{ {FULL_STATS} }}")
-        page.goto(origin)
-        page.wait_for_selector('body[data-ready="true"]', timeout=READY_TIMEOUT_S * 1000)
-        page.get_by_role("textbox", name="Seed").fill(SEED)
-        times: list[float] = []
+    times: list[float] = []
+    with page_at_ready(browser, origin, f"if (!localStorage.getItem('opening-hand/stats')) {{ {FULL_STATS} }}") as page:
         while len(times) < keeps:
             deal(page)
             result: dict[str, Any] | None = page.evaluate(KEEP)
@@ -154,22 +159,13 @@ def keep_times(browser: Browser, origin: str, keeps: int) -> list[float]:
                 sys.exit(f"bench: a Keep click did not keep: {result}")
             times.append(result["handler"])
             page.wait_for_timeout(50)  # the statistics are written when the browser is idle
-        guard.check()
-        return times
-    finally:
-        context.close()
+    return times
 
 
 def draw_times(browser: Browser, origin: str, draws: int) -> list[float]:
     """Synchronous handler times of `draws` Draw clicks (practice turns after Keep)."""
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        guard = Guard(page, origin)
-        page.goto(origin)
-        page.wait_for_selector('body[data-ready="true"]', timeout=READY_TIMEOUT_S * 1000)
-        page.get_by_role("textbox", name="Seed").fill(SEED)
-        times: list[float] = []
+    times: list[float] = []
+    with page_at_ready(browser, origin) as page:
         while len(times) < draws:
             deal(page)
             page.get_by_role("button", name="Keep", exact=True).click()
@@ -177,10 +173,7 @@ def draw_times(browser: Browser, origin: str, draws: int) -> list[float]:
                 if not result["drawn"]:
                     sys.exit(f"bench: a Draw click did not add a turn: {result}")
                 times.append(result["handler"])
-        guard.check()
-        return times
-    finally:
-        context.close()
+    return times
 
 
 def ensure_runtime() -> None:
