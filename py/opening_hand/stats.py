@@ -189,16 +189,22 @@ def _int(value: Any) -> int:
     return value
 
 
+def _stored(raw: str, app: str, what: str) -> dict[str, Any]:
+    """Stored JSON of ``app`` (untrusted: read with the guarded reader), or StatsError."""
+    try:
+        data = read_json(raw, f"the saved {what}")
+    except UntrustedInputError as error:
+        raise StatsError(str(error)) from None
+    if not isinstance(data, dict) or data.get("app") != app:
+        raise StatsError(f"these are not Opening Hand {what}")
+    return data
+
+
 def load_stats(raw: str | None) -> list[GameRecord]:
     """The records in stored statistics of version 2 or 1 (whose games' play or draw is not known)."""
     if not raw:
         return []
-    try:
-        data = read_json(raw, "the saved statistics")
-    except UntrustedInputError as error:
-        raise StatsError(str(error)) from None
-    if not isinstance(data, dict) or data.get("app") != "opening-hand-stats":
-        raise StatsError("these are not Opening Hand statistics")
+    data = _stored(raw, "opening-hand-stats", "statistics")
     version = data.get("version")
     if version not in (1, 2) or isinstance(version, bool):
         raise StatsError(f"the saved statistics have an unknown format ({str(version)[:10]})")
@@ -398,12 +404,7 @@ def load_recent(raw: str | None) -> list[RecentHand]:
     """The recent hands kept in storage, newest first."""
     if not raw:
         return []
-    try:
-        data = read_json(raw, "the saved recent hands")
-    except UntrustedInputError as error:
-        raise StatsError(str(error)) from None
-    if not isinstance(data, dict) or data.get("app") != "opening-hand-recent-hands":
-        raise StatsError("these are not Opening Hand recent hands")
+    data = _stored(raw, "opening-hand-recent-hands", "recent hands")
     if data.get("version") != RECENT_VERSION or isinstance(data.get("version"), bool):
         raise StatsError(f"the saved recent hands have an unknown format ({str(data.get('version'))[:10]})")
     hands = data.get("hands")
