@@ -44,6 +44,32 @@ def read_sources(root: Path = ROOT) -> dict[str, str]:
     return {str(p.relative_to(root / "py").as_posix()): p.read_text(encoding="utf-8") for p in sources(root)}
 
 
+def pyscript_sources(root: Path = ROOT) -> dict[str, str]:
+    """PyScript's own Python package, as the vendored @pyscript/core writes it at start-up
+    (``pyscript/__init__.py`` ... into the current folder, from the artifact
+    ``src/stdlib/pyscript.js``); {} without the npm packages. Only its bytecode goes into the
+    bundle: PyScript writes the sources itself, and Python runs a checked-hash .pyc only
+    while the source beside it has the hash it was made from, so a different PyScript costs
+    a compile, never a wrong module. Without it, every page load compiles these 4,000 lines."""
+    artifact = root / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    try:
+        text = artifact.read_text(encoding="utf-8")
+        tree = json.loads(text[text.index("export default") + len("export default") :].strip().rstrip(";"))
+    except (OSError, ValueError):
+        return {}
+    found: dict[str, str] = {}
+
+    def walk(base: str, node: dict[str, object]) -> None:
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(f"{base}/{name}", value)
+            elif isinstance(value, str) and name.endswith(".py"):
+                found[f"{base}/{name}"] = value
+
+    walk("pyscript", tree.get("pyscript", {}))
+    return found
+
+
 def build(root: Path = ROOT, compiled: dict[str, str] | None = None) -> bytes:
     """The bundle's bytes (sorted, no timestamps): the sources, and ``compiled``, the
     base64 bytecode files by their path (``__pycache__/app.cpython-314.pyc``)."""
@@ -86,7 +112,7 @@ def write(root: Path = ROOT, compile: bool = True) -> bool:
     """Writes the bundle when its bytes changed; says whether it did. ``compile=False``
     keeps the bytecode the bundle had (scripts/serve.py, after an edit)."""
     target = root / NAME
-    compiled = compile_bytecode(read_sources(root), root) if compile else None
+    compiled = compile_bytecode({**read_sources(root), **pyscript_sources(root)}, root) if compile else None
     data = build(root, previous_bytecode(root) if compiled is None else compiled)
     if target.exists() and target.read_bytes() == data:
         target.touch()  # up to date: mark it so, or `stale` asks again on every request

@@ -108,6 +108,15 @@ class Edition:
     simultaneous_leylines: bool = False  # 2008 101.Ruling.1: chosen in turn order, put in together
     no_mulligan_reason: str = "the opening hand would be zero cards"
 
+    @property
+    def menu_name(self) -> str:
+        """The name in the page's Rules menus (index.html lists them, in the order of EDITIONS).
+
+        >>> EDITIONS["vancouver"].menu_name, EDITIONS["paris-2008"].menu_name
+        ('Vancouver mulligan (2015–2019)', 'Paris mulligan (2008 rulings)')
+        """
+        return self.name if self.year.lower() in self.name.lower() else f"{self.name} ({self.year})"
+
     def cite(self, step: str) -> str:
         """The citation for ``step`` in this edition's text; a step the text does not cover
         (a later variant or card) cites the current text, saying so.

@@ -1,4 +1,4 @@
-"""The files the page loads agree with the engine: the sample deck and the PyScript config."""
+"""The files the page loads agree with the engine: the sample deck, the menus and the PyScript config."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from pathlib import Path
 
 from opening_hand import CATALOG, check_constructed, lookup, parse_decklist
 from opening_hand.cards import normalise
+from opening_hand.editions import EDITIONS
+from opening_hand.formats import FORMATS
 from opening_hand.samples import SAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +32,46 @@ class _Textarea(HTMLParser):
             self.text += data
 
 
+class _Menus(HTMLParser):
+    """The options of index.html's menus and the text of its hints, by id."""
+
+    MENUS = ("format", "rules", "compare-rules")
+    HINTS = ("format-description", "rules-description")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.options: dict[str, list[tuple[str, str]]] = {menu: [] for menu in self.MENUS}
+        self.selected: dict[str, list[str]] = {menu: [] for menu in self.MENUS}
+        self.hints: dict[str, str] = {}
+        self.menu: str | None = None
+        self.text: str | None = None  # the option's value or the hint's id, while inside it
+        self.data = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if tag == "select":
+            self.menu = named.get("id") if named.get("id") in self.MENUS else None
+        elif tag == "option" and self.menu:
+            self.text, self.data = named.get("value") or "", ""
+            if "selected" in named:
+                self.selected[self.menu].append(self.text)
+        elif tag == "p" and named.get("id") in self.HINTS:
+            self.text, self.data = named.get("id"), ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "option" and self.menu and self.text is not None:
+            self.options[self.menu].append((self.text, self.data))
+        elif tag == "p" and self.text is not None:
+            self.hints[self.text] = self.data
+        elif tag == "select":
+            self.menu = None
+        self.text = None
+
+    def handle_data(self, data: str) -> None:
+        if self.text is not None:
+            self.data += data
+
+
 def sample_deck_text() -> str:
     parser = _Textarea()
     parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
@@ -45,6 +87,22 @@ def test_the_sample_deck_on_the_page_is_a_legal_60_card_deck_of_known_cards() ->
     assert unknown == []
     lands = sum(1 for name in deck.main_cards() if lookup(name).is_land)
     assert lands == 20
+
+
+def test_the_menus_on_the_page_list_the_formats_and_editions_of_the_engine() -> None:
+    """index.html carries the menus, so the page need not build them (nor import the
+    registries) before it is ready, and they work while Python starts."""
+    page = _Menus()
+    page.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    editions = [(key, edition.menu_name) for key, edition in EDITIONS.items()]
+    assert page.options["format"] == [(key, fmt.name) for key, fmt in FORMATS.items()]
+    assert page.options["rules"] == editions
+    assert page.options["compare-rules"] == [("", "No comparison"), *editions]
+    assert page.selected == {"format": ["constructed"], "rules": ["london"], "compare-rules": [""]}
+    assert page.hints == {
+        "format-description": FORMATS["constructed"].description,
+        "rules-description": EDITIONS["london"].summary,
+    }
 
 
 def test_pyscript_toml_runs_the_vendored_interpreter_with_no_packages() -> None:

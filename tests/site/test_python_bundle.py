@@ -46,6 +46,11 @@ def test_each_module_gets_checked_hash_bytecode_of_pyodides_python(tmp_path: Pat
     bundle = json.loads((root / pybundle.NAME).read_bytes())
     modules = [name for name in bundle["files"] if name.endswith(".py")]
     # The browser's Python is 3.14 (Pyodide 314): its cache tag, whatever this CPython is.
+    # And PyScript's own package, which PyScript writes at start-up: only its bytecode.
+    pyscript = pybundle.pyscript_sources(root)
+    assert {"pyscript/__init__.py", "pyscript/events.py", "pyscript/web.py"} <= set(pyscript)
+    assert not any(name.startswith("pyscript/") for name in bundle["files"]), "PyScript writes its sources itself"
+    modules += list(pyscript)
     cached = {name: importlib.util.cache_from_source(name).replace(sys.implementation.cache_tag, "cpython-314")
               for name in modules}  # fmt: skip
     assert set(bundle["compiled"]) == set(cached.values())

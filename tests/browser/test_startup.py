@@ -1,0 +1,108 @@
+"""Start-up (issue 19): what the page does before it says ready, and what it no longer does.
+
+The figures are in `make bench` (scripts/bench.py); these tests prove the behaviour the
+figures rely on: the browser runs the bundled bytecode (ours and PyScript's own package),
+one listener per event type reaches every control, the menus work while Python starts,
+and what index.html preloads is what PyScript then asks for.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Route, expect
+
+from opening_hand.editions import EDITIONS
+from opening_hand.formats import FORMATS
+from pages import AppPage
+
+# Hands the test PyScript's interpreter (the page itself exposes nothing for this).
+HOOK = """import(new URL('static/vendor/pyscript/core.js', location.href))
+  .then(({ hooks }) => hooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; }));"""
+
+# Every module Python imported from the page's folder (ours, and PyScript's package, which
+# PyScript writes there): the bytecode beside it must be the bundle's, made for its source.
+BYTECODE = """
+import importlib.util, json, os, sys
+here = os.getcwd()
+checked, stale = [], []
+for name, module in sorted(sys.modules.items()):
+    path = getattr(module, "__file__", None) or ""
+    if not path.startswith(here + "/") or not path.endswith(".py"):
+        continue
+    with open(path, "rb") as f:
+        source = f.read()
+    checked.append(name)
+    try:
+        with open(importlib.util.cache_from_source(path), "rb") as f:
+            header = f.read(16)
+    except OSError:  # no bytecode at all: compiled at start-up, and not written
+        stale.append(name)
+        continue
+    if int.from_bytes(header[4:8], "little") != 0b11 or header[8:16] != importlib.util.source_hash(source):
+        stale.append(name)
+json.dumps({"checked": checked, "stale": stale, "web": "pyscript.web" in sys.modules})
+"""
+
+UNWIRED = """
+import json, start
+from pyscript import document
+json.dumps([selector for handlers in start.HANDLERS.values() for selector, _ in handlers
+            if document.querySelector(selector) is None])
+"""
+
+UNUSED_PLUGINS = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager", "codemirror")
+
+
+def test_the_page_runs_the_bundled_bytecode_of_its_modules_and_of_pyscripts_package(app: AppPage) -> None:
+    app.page.add_init_script(HOOK)
+    app.open()
+    app.page.wait_for_function("window.__python !== undefined")
+    found = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", BYTECODE))
+    assert {"start", "pyscript", "pyscript.context", "pyscript.events", "opening_hand"} <= set(found["checked"])
+    assert found["stale"] == [], "bytecode made from another source: Python compiled these at start-up"
+    assert not found["web"], "the start-up wires its controls without pyscript.web (when())"
+
+
+def test_every_control_the_start_up_listens_for_is_on_the_page(app: AppPage) -> None:
+    """One listener per event type on the document stands for a listener per control, so a
+    selector naming no element would fail silently: every one must find its control."""
+    app.page.add_init_script(HOOK)
+    app.open()
+    app.page.wait_for_function("window.__python !== undefined")
+    assert json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", UNWIRED)) == []
+
+
+def test_a_format_chosen_while_python_starts_takes_effect_when_the_page_is_ready(app: AppPage) -> None:
+    held: list[Route] = []
+    app.page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    app.page.goto(app.url, wait_until="domcontentloaded")
+    for _ in range(300):  # until the runtime asks for the wasm, which we hold
+        if held:
+            break
+        app.page.wait_for_timeout(100)
+    assert held, "the runtime should be asking for pyodide.asm.wasm"
+    expect(app.page.locator("body")).to_have_attribute("data-ready", "false")
+    app.page.get_by_label("Format").select_option("commander")  # the menu is on the page already
+    app.page.get_by_label("Rules", exact=True).select_option("vancouver")
+    held[0].continue_()
+    app.page.wait_for_selector('body[data-ready="true"]', timeout=90_000)
+    expect(app.page.locator("#format-description")).to_have_text(FORMATS["commander"].description)
+    expect(app.page.locator("#rules-description")).to_have_text(EDITIONS["vancouver"].summary)
+    expect(app.page.get_by_test_id("setup-summary")).to_contain_text("Commander")
+    expect(app.page.get_by_test_id("setup-summary")).to_contain_text("Vancouver")
+
+
+def test_what_the_page_preloads_is_used_and_pyscripts_unused_plugins_are_not_loaded(app: AppPage) -> None:
+    requested: list[str] = []
+    app.page.on("request", lambda request: requested.append(request.url))
+    app.open()
+    app.page.wait_for_timeout(4000)  # Chromium warns of a preload left unused a few seconds after load
+    assert app.guard is not None
+    assert not [w for w in app.guard.warnings if "preload" in w.lower()], app.guard.warnings
+    pyscript = [url for url in requested if "/static/vendor/pyscript/" in url]
+    assert any(re.search(r"/toml-\w+\.js$", url) for url in pyscript) and any("/error-" in url for url in pyscript)
+    assert not [url for url in pyscript if any(f"/{name}-" in url for name in UNUSED_PLUGINS)]
+    for preloaded in ("py/main.py", "pyscript.toml"):
+        assert sum(url.endswith("/" + preloaded) for url in requested) == 1, preloaded
