@@ -1,7 +1,8 @@
 // The start-up snapshot: a gzip of the memory of a freshly booted Pyodide, kept in the
 // browser's Cache Storage so a repeat visit restores the interpreter instead of booting it
 // again (~0.6 s instead of ~3 s here). It is made once per Pyodide build, in a worker, from
-// an interpreter that has run no code of ours, so it holds nothing of the user's. Pyodide
+// an interpreter that has run no code of ours (it only imported standard-library modules
+// the page needs, see snapshot-worker.mjs), so it holds nothing of the user's. Pyodide
 // refuses a snapshot of another build (its build id is in the header) and gzip's CRC
 // refuses a damaged one; either way the page boots normally and makes a new one.
 //

@@ -32,16 +32,17 @@ DAMAGED = f"""async () => {{ {MODULES}
   await cache.put(key, new Response(new Uint8Array([31, 139, 8, 0, 1, 2, 3, 4, 5])));
 }}"""
 
-# Damages the memory image (after the header) where boot() does not look but the page's
-# first Python compile does: gzip and build id pass, the restore succeeds, then Python dies
-# ("memory access out of bounds", or errors even in its error handling). The offset is this
-# Pyodide build's (314.0.2); the test checks that the page does die, so a build that moves
-# the spot fails loudly.
+# Replaces the saved snapshot with one whose memory is wrong but whose format is right, as a
+# snapshot damaged before it was packed would be: made the way the worker makes one, from a
+# Python whose module table says `html` cannot be imported. Gzip and build id pass and the
+# restore succeeds; then the page's start-up (PyScript's package imports html) fails, and
+# the page never gets ready. Nothing the restore itself could catch.
 KILLING = f"""async () => {{ {MODULES}
-  const bytes = await snap.readSnapshot(version);
-  const memory = new Uint32Array(bytes.buffer, 0, 2)[1];  // where the header ends
-  bytes.fill(0xab, memory + 2_789_376, memory + 2_789_376 + 4096);
-  await snap.writeSnapshot(version, bytes);
+  const pyodide = new URL("../vendor/pyodide/", base).href;
+  const {{ loadPyodide }} = await import(new URL("pyodide.mjs", pyodide));
+  const python = await loadPyodide({{ indexURL: pyodide, _makeSnapshot: true }});
+  python.runPython("import sys; sys.modules['html'] = None");
+  await snap.writeSnapshot(version, python.makeMemorySnapshot());
 }}"""
 
 # What the page notes before a restore: as if it restored the saved snapshot and died.
