@@ -6,8 +6,9 @@ Prints, in one run of N rounds (scripts/bench_start.py has the pages and the pro
   the page is ready, navigation -> the replayed hand of a cold share link, and a repeat
   visit restored from the start-up snapshot, each as a ratio to the bare Pyodide boot of
   the same round (per round, then the median), and the bare PyScript page's ratio;
-* where the app's own time goes: when Pyodide is up, the Python files' requests, main.py's
-  imports and work before ready, and the first Deal's import, build and render;
+* where the app's own time goes: when Pyodide is up, the Python files' requests and their
+  writing, PyScript's own start, start.py's work before ready, and the first Deal's import,
+  build and render; and for the repeat visit, the restore and the work after it;
 * the time from a Mulligan click to the new hand in the DOM. PyScript's handlers run
   synchronously inside the click dispatch, so this is timed in the page around
   ``element.click()`` (no Playwright round trip) and a MutationObserver confirms the
@@ -223,9 +224,9 @@ def app_time(load: Load, bare: Load) -> dict[str, float]:
         "Python files: requests": float(len(files)),
         "Python files: first request - Pyodide up": min((f["start"] for f in files), default=up) - up,
         "Python files: last response - Pyodide up": max((f["end"] for f in files), default=up) - up,
-        "Pyodide up -> main.py runs (PyScript)": mark("main") - up,
-        "main.py imports": mark("main-imported") - mark("main"),
-        "main.py menus and wiring -> ready": load.ready - mark("main-imported"),
+        "Pyodide up -> Python files written": mark("files-written") - up,
+        "files written -> start.py runs (PyScript)": mark("main") - mark("files-written"),
+        "start.py: wiring -> ready": load.ready - mark("main"),
         "ready -> Deal clicked": (load.click or load.ready) - load.ready,
         "Deal: import the page": mark("app-imported") - mark("app"),
         "Deal: build the page": mark("app-built") - mark("app-imported"),
@@ -234,6 +235,18 @@ def app_time(load: Load, bare: Load) -> dict[str, float]:
         "hand in the DOM -> next frame": (load.frame or 0.0) - (load.hand or 0.0),
     }
     return parts
+
+
+def repeat_time(load: Load) -> dict[str, float]:
+    """Where a repeat visit's time goes (ms)."""
+    up = load.mark("interpreter")
+    up = float("nan") if up is None else up
+    main = load.mark("main")
+    return {
+        "Pyodide up (restored)": up,
+        "Pyodide up -> start.py runs": (float("nan") if main is None else main) - up,
+        "Pyodide up -> ready": load.ready - up,
+    }
 
 
 def requested(load: Load) -> float:
@@ -259,6 +272,9 @@ def print_table(figures: dict[str, Any]) -> None:
         row(f"  {name}", cells(s, ".3f"), goal(s["median"], target) if target else "")
     print("  the app's own time (Deal at ready; ms):")
     for name, s in figures["app_time"].items():
+        row(f"  {name}", cells(s))
+    print("  the repeat visit (snapshot; ms):")
+    for name, s in figures["repeat_time"].items():
         row(f"  {name}", cells(s))
     row("Mulligan click -> new hand in DOM", cells(figures["click_to_hand_ms"], ".2f"),
         goal(figures["click_to_hand_ms"]["median"], CLICK_TARGET_MS, " ms"))  # fmt: skip
@@ -296,6 +312,7 @@ def main() -> None:
 
     per_round = ratios(rounds)
     times = [app_time(r.loads["app, Deal at ready"], r.loads["bare Pyodide"]) for r in rounds]
+    repeats = [repeat_time(r.repeat) for r in rounds]
     ms = {name: [r.loads[name].ready for r in rounds] for name in ("bare Pyodide", "bare PyScript")}
     ms["ready: app"] = [r.loads["app, Deal at ready"].ready for r in rounds]
     ms["first hand: Deal at ready"] = [r.loads["app, Deal at ready"].hand or 0.0 for r in rounds]
@@ -309,6 +326,7 @@ def main() -> None:
         "ratio": {name: {**spread(v), "all": v} for name, v in per_round.items()},
         "targets": TARGETS,
         "app_time": {name: spread([t[name] for t in times]) for name in times[0]},
+        "repeat_time": {name: spread([t[name] for t in repeats]) for name in repeats[0]},
         "click_to_hand_ms": {**spread(handler), "all": handler},
         "click_to_next_frame_ms": {**spread(frame), "all": frame},
         "click_target_ms": CLICK_TARGET_MS,
