@@ -27,6 +27,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "static/python.json"
+# The standard library's bytecode (scripts/stdlib_bytecode.mjs), git-ignored like the bundle.
+STDLIB_NAME = "static/stdlib.zip"
+# Standard-library modules the page imports beyond what Pyodide's boot and the engine import
+# (PyScript's package, the panels); tests/browser/test_startup.py finds any that is missing.
+STDLIB_EXTRA = ("html", "html.entities", "fractions", "urllib.parse", "zlib")
 FORMAT = "opening-hand-python"
 SUFFIXES = (".py", ".txt")
 
@@ -91,6 +96,33 @@ def compile_bytecode(files: dict[str, str], root: Path = ROOT) -> dict[str, str]
     return compiled
 
 
+def write_stdlib(root: Path = ROOT) -> bool:
+    """static/stdlib.zip: bytecode for every standard-library module the boot, the engine and
+    STDLIB_EXTRA import, made by the vendored Pyodide under Node; False (and no archive: the
+    page then compiles those modules itself, as Pyodide does) without Node or npm packages."""
+    node = shutil.which("node")
+    if node is None or not (root / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        return False
+    engine = {path: text for path, text in read_sources(root).items() if path.startswith("opening_hand/")}
+    modules = sorted(path.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
+                     for path in engine if path.endswith(".py"))  # fmt: skip
+    request = json.dumps({"sources": engine, "import": modules, "extra": list(STDLIB_EXTRA)})
+    target = root / STDLIB_NAME
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    script = root / "scripts" / "stdlib_bytecode.mjs"
+    done = subprocess.run(
+        [node, str(script), str(temporary)], input=request, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        temporary.unlink(missing_ok=True)
+        raise RuntimeError(f"pybundle: the standard library's bytecode failed:\n{done.stderr[-2000:]}")
+    if target.exists() and target.read_bytes() == temporary.read_bytes():
+        temporary.unlink()
+        return False
+    temporary.replace(target)
+    return True
+
+
 def previous_bytecode(root: Path = ROOT) -> dict[str, str]:
     """The bytecode in the bundle already written (stale entries are harmless: checked hashes)."""
     try:
@@ -124,5 +156,6 @@ def write(root: Path = ROOT, compile: bool = True) -> bool:
 
 
 if __name__ == "__main__":
+    write_stdlib()
     changed = write()
     print(f"pybundle: {NAME} ({len(sources())} files{', written' if changed else ', unchanged'})")

@@ -76,6 +76,7 @@ def main() -> None:
     print(f"vendor: {len(sources)} files in static/vendor ({changed} copied)")
     write_card_index()
     pybundle.write()
+    pybundle.write_stdlib()
     write_precache()
 
 
@@ -84,6 +85,8 @@ def published_files() -> list[str]:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     files = {"index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
              "static/manifest.webmanifest", pybundle.NAME}  # fmt: skip
+    if (ROOT / pybundle.STDLIB_NAME).exists():
+        files.add(pybundle.STDLIB_NAME)
     files.add(config["interpreter"].removeprefix("./"))
     for folder in ("static/vendor", "static/icons", "static/runtime", "static/data"):
         # Not dotfiles: a build in progress (scripts/cards.py) writes .*.tmp files before renaming them.

@@ -31,6 +31,12 @@ export { version };
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const root = document.documentElement;
+// The standard library's bytecode (static/stdlib.zip, scripts/stdlib_bytecode.mjs): Pyodide
+// ships the standard library as sources, so every boot compiles the ~130 modules it imports,
+// most of its time. Written into Python's file system before Python starts and put first on
+// its path (PYTHONPATH), it makes those imports loads. Missing (an old build, a failed
+// download), Python compiles them as usual; refused, Python starts again without it.
+const BYTECODE = "/lib/python3.14-bytecode.zip";
 
 let started = null;
 
@@ -39,7 +45,11 @@ export function start() {
   if (!started) {
     const files = fetchFiles();
     files.catch(() => {}); // reported when awaited below, not as an unhandled rejection
-    started = bootPython().then(async (pyodide) => {
+    const bytecode = fetch(new URL("../stdlib.zip", import.meta.url)).then(
+      (response) => (response.ok ? response.arrayBuffer().then((data) => new Uint8Array(data)) : null),
+      () => null,
+    );
+    started = bootPython(bytecode).then(async (pyodide) => {
       writeFiles(pyodide, await files);
       performance.mark("oh:files-written");
       return pyodide;
@@ -103,7 +113,29 @@ function writeFiles(pyodide, entries) {
   }
 }
 
-async function bootPython() {
+// Boot (or restore) settings that write the bytecode archive before Python starts.
+function withBytecode(settings, bytecode) {
+  return {
+    ...settings,
+    env: { PYTHONPATH: BYTECODE },
+    fsInit: async (FS) => {
+      const data = await bytecode;
+      if (data) FS.writeFile(BYTECODE, data);
+    },
+  };
+}
+
+// A restored Python has the path of the pristine one the snapshot was made from.
+function addBytecodeToPath(pyodide) {
+  if (!pyodide.FS.analyzePath(BYTECODE).exists) return;
+  const sys = pyodide.pyimport("sys");
+  const path = sys.path;
+  if (!path.has(BYTECODE)) path.insert(1, BYTECODE);
+  path.destroy();
+  sys.destroy();
+}
+
+async function bootPython(bytecode) {
   const settings = { indexURL };
   const enabled = globalThis.openingHandSnapshot !== false && supported();
   if (enabled) {
@@ -123,7 +155,8 @@ async function bootPython() {
         // only when it sizes the memory. A damaged gzip rejects it, and boot() with it.
         const snapshot = unpack(found);
         snapshot.catch(() => {}); // boot() reports the failure; no unhandled rejection
-        const pyodide = await boot({ ...settings, _loadSnapshot: snapshot });
+        const pyodide = await boot({ ...withBytecode(settings, bytecode), _loadSnapshot: snapshot });
+        addBytecodeToPath(pyodide);
         performance.mark("oh:interpreter"); // start-up figures for `make bench`
         root.dataset.boot = "snapshot";
         whenReady(() => endTrial(id)); // it got the page ready: trusted from now on
@@ -135,7 +168,15 @@ async function bootPython() {
       await dropSnapshot().then(() => endTrial(id), () => {});
     }
   }
-  const pyodide = await boot(settings);
+  let pyodide;
+  try {
+    pyodide = await boot(withBytecode(settings, bytecode));
+  } catch (error) {
+    if (!(await bytecode)) throw error; // nothing of ours was in the way
+    console.warn("Python did not start with the standard library's bytecode, so it starts without:", error);
+    root.dataset.bytecode = "refused";
+    pyodide = await boot(settings);
+  }
   performance.mark("oh:interpreter");
   root.dataset.boot = "full";
   if (enabled) whenIdleAfterReady(makeSnapshot);

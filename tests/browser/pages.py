@@ -10,6 +10,10 @@ READY_TIMEOUT_MS = 90_000
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
+# Hands a test PyScript's interpreter as window.__python (the page itself exposes nothing for this).
+PYTHON_HOOK = """import(new URL('static/vendor/pyscript/core.js', location.href))
+  .then(({ hooks }) => hooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; }));"""
+
 IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
   return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
 # Words of card names drawn on more than one line ("Lightnin|g Bolt").

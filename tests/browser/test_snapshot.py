@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from guard import Guard
-from pages import READY_TIMEOUT_MS, AppPage
+from pages import PYTHON_HOOK, READY_TIMEOUT_MS, AppPage
 
 # Used from the page: the app's own snapshot module and Pyodide version.
 MODULES = """const base = new URL("static/runtime/", location.href);
@@ -117,9 +117,16 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_and_plays(context: Bro
     wait_for_snapshot(first.page)  # made in a worker once the page was ready
     first.page.close()
 
-    again, guard_again = visit(context, server_url)
+    page = context.new_page()
+    page.add_init_script(PYTHON_HOOK)
+    guard_again = Guard(page, server_url)
+    again = AppPage(page, server_url, guard_again).open()
     assert boot(again.page) == "snapshot"
     play_a_game(again)
+    # The standard library's bytecode is on the restored Python's path too (the snapshot's
+    # own path is the pristine one's): the first Deal imported fractions from it.
+    imported_from = page.evaluate("() => window.__python.runPython('import sys; sys.modules[\"fractions\"].__file__')")
+    assert imported_from == "/lib/python3.14-bytecode.zip/fractions.pyc"
     assert not guard.problems and not guard_again.problems, guard.problems + guard_again.problems
 
 

@@ -7,7 +7,7 @@ tracks, and the size of Pyodide's WebAssembly memory."""
 
 from __future__ import annotations
 
-from pages import AppPage
+from pages import PYTHON_HOOK, AppPage
 
 CYCLE = """(cycles) => {
   const board = document.querySelector('[data-board="main"]');
@@ -31,9 +31,6 @@ CYCLE = """(cycles) => {
 }"""
 
 
-# Hands the test PyScript's interpreter (the page itself exposes nothing for this).
-HOOK = """import(new URL('static/vendor/pyscript/core.js', location.href))
-  .then(({ hooks }) => hooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; }));"""
 
 PYTHON_HELD = """() => ({
   objects: window.__python.runPython('import gc; gc.collect(); len(gc.get_objects())'),
@@ -42,7 +39,7 @@ PYTHON_HELD = """() => ({
 
 
 def test_500_cycles_do_not_grow_the_page_or_the_history(app: AppPage) -> None:
-    app.page.add_init_script(HOOK)
+    app.page.add_init_script(PYTHON_HOOK)
     app.open()
     app.page.get_by_label("Seed").fill("")  # a new random deal each cycle
     # Warm up past what is kept by design but bounded: the 50 recent hands, the outlook's caches.

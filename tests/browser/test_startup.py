@@ -15,11 +15,8 @@ from playwright.sync_api import Route, expect
 
 from opening_hand.editions import EDITIONS
 from opening_hand.formats import FORMATS
+from pages import PYTHON_HOOK as HOOK
 from pages import AppPage
-
-# Hands the test PyScript's interpreter (the page itself exposes nothing for this).
-HOOK = """import(new URL('static/vendor/pyscript/core.js', location.href))
-  .then(({ hooks }) => hooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; }));"""
 
 # Every module Python imported from the page's folder (ours, and PyScript's package, which
 # PyScript writes there): the bytecode beside it must be the bundle's, made for its source.
@@ -45,6 +42,26 @@ for name, module in sorted(sys.modules.items()):
 json.dumps({"checked": checked, "stale": stale, "web": "pyscript.web" in sys.modules})
 """
 
+# Every standard-library module Python has imported: from the bytecode archive (each .pyc made
+# from the very source in Pyodide's python_stdlib.zip), none compiled from that zip's sources.
+STDLIB = """
+import importlib.util, json, sys, zipfile
+SOURCES, BYTECODE = "/lib/python314.zip/", "/lib/python3.14-bytecode.zip/"
+sources, bytecode = zipfile.ZipFile(SOURCES[:-1]), zipfile.ZipFile(BYTECODE[:-1])
+compiled, loaded, wrong = [], [], []
+for name, module in sorted(sys.modules.items()):
+    path = getattr(module, "__file__", None) or ""
+    if path.startswith(SOURCES) and path.endswith(".py"):
+        compiled.append(name)
+    elif path.startswith(BYTECODE):
+        loaded.append(name)
+        relative = path[len(BYTECODE):]
+        made_from = bytecode.read(relative)[8:16]
+        if made_from != importlib.util.source_hash(sources.read(relative[:-1])):
+            wrong.append(name)
+json.dumps({"compiled": compiled, "loaded": loaded, "wrong": wrong})
+"""
+
 UNWIRED = """
 import json, start
 from pyscript import document
@@ -63,6 +80,20 @@ def test_the_page_runs_the_bundled_bytecode_of_its_modules_and_of_pyscripts_pack
     assert {"start", "pyscript", "pyscript.context", "pyscript.events", "opening_hand"} <= set(found["checked"])
     assert found["stale"] == [], "bytecode made from another source: Python compiled these at start-up"
     assert not found["web"], "the start-up wires its controls without pyscript.web (when())"
+
+
+def test_every_standard_library_module_the_page_uses_comes_from_the_bytecode_archive(app: AppPage) -> None:
+    """Pyodide's boot, PyScript, the start-up, the first Deal and the trainer: no module of the
+    standard library is compiled from source (scripts/pybundle.py's STDLIB_EXTRA lists what
+    the engine does not import itself)."""
+    app.page.add_init_script(HOOK)
+    app.open().deal(seed=5)
+    app.choose_to_play_if_asked()
+    expect(app.page.get_by_test_id("outlook")).to_be_visible()  # the trainer's modules too
+    found = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", STDLIB))
+    assert {"shutil", "asyncio", "html.entities", "fractions", "dataclasses"} <= set(found["loaded"])
+    assert found["compiled"] == [], "compiled from source at every start: add them to STDLIB_EXTRA"
+    assert found["wrong"] == []
 
 
 def test_every_control_the_start_up_listens_for_is_on_the_page(app: AppPage) -> None:

@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 import pybundle
@@ -74,3 +75,25 @@ def test_an_edit_reaches_the_bundle_and_keeps_the_old_bytecode_without_node(tmp_
     bundle = json.loads((root / pybundle.NAME).read_bytes())
     assert bundle["files"]["extra.py"] == "X = 1\n"
     assert bundle["compiled"] == compiled, "no Node on a request: the rest keep their bytecode"
+
+
+def test_the_standard_librarys_bytecode_archive_holds_what_the_boot_and_the_engine_import(tmp_path: Path) -> None:
+    """static/stdlib.zip (scripts/stdlib_bytecode.mjs): sourceless .pyc files of Pyodide's own
+    Python for the modules its boot compiles from python_stdlib.zip's sources, the engine's
+    and STDLIB_EXTRA's. The browser tests prove the page loads every one it uses from it."""
+    root = copy_of_py(tmp_path)
+    assert pybundle.write_stdlib(root)
+    archive = zipfile.ZipFile(root / pybundle.STDLIB_NAME)
+    names = archive.namelist()
+    assert names == sorted(names) and all(name.endswith(".pyc") for name in names)
+    for module in ("shutil.pyc", "asyncio/__init__.pyc", "dataclasses.pyc", "html/entities.pyc", "fractions.pyc"):
+        assert module in names, module  # Pyodide's boot, the engine, STDLIB_EXTRA
+    stdlib = zipfile.ZipFile(ROOT / "static/vendor/pyodide/python_stdlib.zip")
+    assert {name[:-1] for name in names} <= set(stdlib.namelist()), "only the standard library's own modules"
+    ours = json.loads((ROOT / pybundle.NAME).read_bytes())["compiled"]
+    magic = base64.b64decode(next(iter(ours.values())))[:4]
+    for name in names:
+        pyc = archive.read(name)
+        assert pyc[:4] == magic, f"{name}: the same Python as the page's modules (Pyodide 314)"
+        assert int.from_bytes(pyc[4:8], "little") == 0b01, f"{name}: made with its source's hash, not checked"
+    assert not pybundle.write_stdlib(root), "the same modules make the same bytes"

@@ -1,0 +1,54 @@
+// The standard-library bytecode archive (scripts/pybundle.py): Pyodide ships its standard
+// library as Python sources only (python_stdlib.zip), so every start compiles each module it
+// imports - ~130 at Pyodide's own boot, most of the boot's time. This compiles, with the
+// vendored Pyodide's own Python, every standard-library module that the boot, the page's
+// engine and the names asked for import, into one zip of "sourceless" .pyc files, which
+// static/runtime/pyodide.mjs puts on Python's path (PYTHONPATH) before Python starts.
+//
+// Reads {"sources": {"opening_hand/x.py": text, ...}, "import": [module, ...], "extra": [...]}
+// on stdin; writes the zip to the path given as the argument. Deterministic: sorted entries,
+// fixed dates. Each .pyc holds the hash of the source it was compiled from (PEP 552), so a
+// test can check it against the vendored python_stdlib.zip; tracebacks name the original path.
+import { writeFileSync } from "node:fs";
+import { loadPyodide } from "pyodide";
+
+const out = process.argv[2];
+if (!out) throw new Error("usage: node scripts/stdlib_bytecode.mjs OUT.zip < request.json");
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const pyodide = await loadPyodide();
+pyodide.globals.set("request", input);
+const archive = pyodide.runPython(`
+import base64, importlib, io, json, os, py_compile, sys, zipfile
+
+request = json.loads(request)
+os.makedirs("/tmp/page", exist_ok=True)
+for path, text in request["sources"].items():
+    os.makedirs(os.path.dirname(f"/tmp/page/{path}"), exist_ok=True)
+    with open(f"/tmp/page/{path}", "w", encoding="utf-8") as f:
+        f.write(text)
+sys.path.insert(0, "/tmp/page")
+for name in request["import"] + request["extra"]:
+    importlib.import_module(name)
+
+STDLIB = "/lib/python314.zip/"
+stdlib = zipfile.ZipFile(STDLIB.rstrip("/"))
+paths = sorted({module.__file__[len(STDLIB):] for module in list(sys.modules.values())
+                if (getattr(module, "__file__", None) or "").startswith(STDLIB) and module.__file__.endswith(".py")})
+buffer = io.BytesIO()
+with zipfile.ZipFile(buffer, "w") as bundle:
+    for path in paths:
+        source = f"/tmp/stdlib/{path}"
+        os.makedirs(os.path.dirname(source), exist_ok=True)
+        with open(source, "wb") as f:
+            f.write(stdlib.read(path))
+        py_compile.compile(source, cfile=source + "c", dfile=STDLIB + path, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        entry = zipfile.ZipInfo(path + "c", (1980, 1, 1, 0, 0, 0))
+        entry.compress_type = zipfile.ZIP_DEFLATED
+        entry.external_attr = 0o644 << 16
+        with open(source + "c", "rb") as f:
+            bundle.writestr(entry, f.read())
+base64.b64encode(buffer.getvalue()).decode("ascii")
+`);
+writeFileSync(out, Buffer.from(archive, "base64"));
