@@ -31,7 +31,6 @@ CYCLE = """(cycles) => {
 }"""
 
 
-
 PYTHON_HELD = """() => ({
   objects: window.__python.runPython('import gc; gc.collect(); len(gc.get_objects())'),
   wasm: window.__python._module.HEAP8.length,

@@ -41,7 +41,8 @@ def test_the_site_folder_holds_exactly_what_the_page_loads(tmp_path: Path) -> No
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert config["interpreter"].removeprefix("./") in files
     assert "files" not in config, "the modules are in static/python.json"
-    assert {"index.html", "pyscript.toml", ".nojekyll", "py/main.py", "static/python.json"} <= files
+    published = {"index.html", "pyscript.toml", ".nojekyll", "py/main.py", "static/python.json", "static/stdlib.zip"}
+    assert published <= files
     assert any(re.fullmatch(r"static/vendor/pyscript/core\.js", f) for f in files)
     assert not [f for f in files if f.startswith(("tests/", "node_modules/", "scripts/")) or "__pycache__" in f]
     # Offline and install: the service worker, its precache list and the manifest with its icons.
