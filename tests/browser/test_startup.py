@@ -8,8 +8,10 @@ and what index.html preloads is what PyScript then asks for.
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import zipfile
 
 from playwright.sync_api import Route, expect
 
@@ -137,3 +139,29 @@ def test_what_the_page_preloads_is_used_and_pyscripts_unused_plugins_are_not_loa
     assert not [url for url in pyscript if any(f"/{name}-" in url for name in UNUSED_PLUGINS)]
     for preloaded in ("py/main.py", "pyscript.toml"):
         assert sum(url.endswith("/" + preloaded) for url in requested) == 1, preloaded
+
+
+def refused_archive() -> bytes:
+    """A zip whose bytecode no Python can run (a wrong magic number) for a module Python
+    needs to start at all."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as archive:
+        archive.writestr("encodings/__init__.pyc", b"\x00\x00\x0d\x0a" + bytes(12) + b"not bytecode")
+    return data.getvalue()
+
+
+def test_python_starts_without_the_standard_librarys_bytecode_when_it_refuses_it(app: AppPage) -> None:
+    """A stale or damaged static/stdlib.zip costs one extra boot, never the page."""
+    app.page.route(
+        "**/static/stdlib.zip", lambda route: route.fulfill(body=refused_archive(), content_type="application/zip")
+    )
+    app.open()
+    expect(app.page.locator("html")).to_have_attribute("data-bytecode", "refused")
+    assert app.guard is not None
+    assert any("starts without" in warning for warning in app.guard.warnings), app.guard.warnings
+    # Python's own report of the failed first start, on the console; nothing else.
+    assert any("bad magic number in 'encodings'" in problem for problem in app.guard.problems), app.guard.problems
+    app.guard.problems.clear()
+    app.deal(seed=5)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(7)
