@@ -27,8 +27,6 @@ _timer: Any = None
 
 # Event type -> (selector, handler), in the order they were declared.
 HANDLERS: dict[str, list[tuple[str, Callable[[Any], object]]]] = {}
-# Events that do not bubble: heard while they go down to their target, and only there.
-NOT_BUBBLING = frozenset({"toggle"})
 # The handlers' tasks while they run (the event loop keeps only weak references).
 _tasks: set[asyncio.Future[Any]] = set()
 
@@ -44,13 +42,14 @@ def on(event_type: str, selector: str) -> Callable[[Callable[[Any], object]], Ca
 
 
 def dispatch(event: Any) -> None:
-    """Every handler whose control the event came from (the order they were declared);
-    an async handler runs as a task."""
+    """Every handler whose control heard the event, as a listener on the control would: an
+    event on the control or, if it bubbles, inside it (in the order they were declared). An
+    async handler runs as a task."""
     target = event.target
     if getattr(target, "nodeType", None) != 1:  # an element, not the document or a text node
         return
     for selector, handler in HANDLERS.get(str(event.type), ()):
-        if target.matches(selector) if event.type in NOT_BUBBLING else target.closest(selector):
+        if target.closest(selector) if event.bubbles else target.matches(selector):
             outcome = handler(event)
             if asyncio.iscoroutine(outcome):
                 run_task(outcome)
@@ -63,11 +62,13 @@ def run_task(work: Any) -> None:
 
 
 def listen() -> None:
-    """One listener per event type, on the document (kept for the page's lifetime)."""
+    """One listener per event type on the document, kept for the page's lifetime. It listens
+    as events go down to their target, so it also hears those that do not bubble (toggle, or
+    a script's ``new Event("change")``)."""
     global _dispatch
     _dispatch = create_proxy(dispatch)
     for event_type in HANDLERS:
-        document.addEventListener(event_type, _dispatch, event_type in NOT_BUBBLING)
+        document.addEventListener(event_type, _dispatch, True)
 
 
 _dispatch: Any = None

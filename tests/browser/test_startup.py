@@ -165,3 +165,13 @@ def test_python_starts_without_the_standard_librarys_bytecode_when_it_refuses_it
     app.deal(seed=5)
     app.choose_to_play_if_asked()
     app.expect_hand_size(7)
+
+
+def test_an_event_that_does_not_bubble_reaches_the_control_it_was_sent_to(app: AppPage) -> None:
+    """The document's listeners hear events on their way down, so a script's
+    `new Event("change")` (which does not bubble) reaches the decklist's handler, as a
+    listener on the control itself would."""
+    app.open()
+    app.page.evaluate("""() => { const box = document.getElementById("decklist");
+      box.value = "24 Mountain\\n36 Lightning Bolt"; box.dispatchEvent(new Event("change")); }""")
+    expect(app.page.locator("#deck-summary")).to_contain_text("60 cards, 24 lands")
