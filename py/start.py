@@ -4,7 +4,8 @@ the page is interactive.
 It wires the controls and marks the page ready; nothing else runs before. The format and
 rules menus are in index.html already (tests/engine/test_page_files.py checks they list the
 engine's registries), and one listener per kind of event, on the document, hands each event
-to the handler of the control it came from (``on`` below), instead of a listener per control.
+to the handler of the control it came from (``on``, event_routes.py), instead of a listener
+per control.
 The page itself (``app.py``: the panels, the table views and the whole engine, about 0.1 s
 to import in the browser) loads right after, when the browser is idle, or at the first
 event that needs it. Every handler here is one line into ``App``: DOM event -> engine
@@ -13,10 +14,9 @@ action -> new state -> render.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from typing import Any
 
+from event_routes import listen, on, run_task
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
@@ -24,54 +24,6 @@ window.performance.mark("oh:main")  # start-up figures for `make bench` (scripts
 
 _app: Any = None
 _timer: Any = None
-
-# Event type -> (selector, handler), in the order they were declared.
-HANDLERS: dict[str, list[tuple[str, Callable[[Any], object]]]] = {}
-# The handlers' tasks while they run (the event loop keeps only weak references).
-_tasks: set[asyncio.Future[Any]] = set()
-
-
-def on(event_type: str, selector: str) -> Callable[[Callable[[Any], object]], Callable[[Any], object]]:
-    """Declares ``handler`` for ``event_type`` events on the element ``selector`` names or inside it."""
-
-    def declare(handler: Callable[[Any], object]) -> Callable[[Any], object]:
-        HANDLERS.setdefault(event_type, []).append((selector, handler))
-        return handler
-
-    return declare
-
-
-def dispatch(event: Any) -> None:
-    """Every handler whose control heard the event, as a listener on the control would: an
-    event on the control or, if it bubbles, inside it (in the order they were declared). An
-    async handler runs as a task."""
-    target = event.target
-    if getattr(target, "nodeType", None) != 1:  # an element, not the document or a text node
-        return
-    for selector, handler in HANDLERS.get(str(event.type), ()):
-        if target.closest(selector) if event.bubbles else target.matches(selector):
-            outcome = handler(event)
-            if asyncio.iscoroutine(outcome):
-                run_task(outcome)
-
-
-def run_task(work: Any) -> None:
-    task = asyncio.ensure_future(work)
-    _tasks.add(task)
-    task.add_done_callback(_tasks.discard)
-
-
-def listen() -> None:
-    """One listener per event type on the document, kept for the page's lifetime. It listens
-    as events go down to their target, so it also hears those that do not bubble (toggle, or
-    a script's ``new Event("change")``)."""
-    global _dispatch
-    _dispatch = create_proxy(dispatch)
-    for event_type in HANDLERS:
-        document.addEventListener(event_type, _dispatch, True)
-
-
-_dispatch: Any = None
 
 
 def app() -> Any:

@@ -65,9 +65,9 @@ json.dumps({"compiled": compiled, "loaded": loaded, "wrong": wrong})
 """
 
 UNWIRED = """
-import json, start
+import event_routes, json
 from pyscript import document
-json.dumps([selector for handlers in start.HANDLERS.values() for selector, _ in handlers
+json.dumps([selector for handlers in event_routes.HANDLERS.values() for selector, _ in handlers
             if document.querySelector(selector) is None])
 """
 
