@@ -31,7 +31,7 @@ NAME = "static/python.json"
 STDLIB_NAME = "static/stdlib.zip"
 # Standard-library modules the page imports beyond what Pyodide's boot and the engine import
 # (PyScript's package, the panels); tests/browser/test_startup.py finds any that is missing.
-STDLIB_EXTRA = ("html", "html.entities", "fractions", "urllib.parse", "zlib")
+STDLIB_EXTRA = ("html", "html.entities", "fractions", "urllib.parse")
 FORMAT = "opening-hand-python"
 SUFFIXES = (".py", ".txt")
 
