@@ -43,7 +43,7 @@ _EXPORTS = {
     "FinishOpeningActions": "game",
     "Format": "formats",
     "FORMATS": "formats",
-    "GameRecord": "match",
+    "GameResult": "match",
     "GameState": "game",
     "IllegalActionError": "errors",
     "Keep": "game",
@@ -148,4 +148,4 @@ if TYPE_CHECKING:
         next_draws,
         random_seed,
     )
-    from .match import GameRecord, Match
+    from .match import GameResult, Match

@@ -27,7 +27,9 @@ Outcome = Literal["win", "loss", "draw"]
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameResult:
+    """One finished game of a match: its number, who chose the starting player, and each seat's result."""
+
     number: int
     chooser: int
     results: tuple[tuple[int, Outcome], ...]  # (seat, outcome), every seat
@@ -44,7 +46,7 @@ class GameRecord:
 @dataclass(frozen=True, slots=True)
 class Match:
     seats: int
-    games: tuple[GameRecord, ...] = ()
+    games: tuple[GameResult, ...] = ()
 
     def record(self, chooser: int, results: Mapping[int, Outcome]) -> Match:
         """The match with one more finished game. Every seat needs a result: a game is a
@@ -58,7 +60,7 @@ class Match:
             raise RulesError("a drawn game is a draw for every player")
         if outcomes != {"draw"} and not ("win" in outcomes and "loss" in outcomes):
             raise RulesError("a game that is not a draw has a winner and a loser")
-        record = GameRecord(len(self.games) + 1, chooser, tuple(sorted(results.items())))
+        record = GameResult(len(self.games) + 1, chooser, tuple(sorted(results.items())))
         return Match(self.seats, self.games + (record,))
 
     def next_chooser(self, seed: int) -> tuple[int | None, str]:

@@ -30,26 +30,28 @@ from opening_hand import (
     next_draws,
 )
 from opening_hand.policy import decide
-from opening_hand.share import MAX_LINK, Setup, decode_setup, encode_setup, game_from_setup, replay
-from opening_hand.stats import (
+from opening_hand.recent import (
     MAX_RECENT,
     MAX_RECENT_LINK,
-    MAX_RECORDS,
-    GameRecord,
     HandSeen,
     RecentHand,
+    add_recent,
+    dump_recent,
+    export_json,
+    hands_of,
+    load_recent,
+    recent_hand,
+    seat_on_play,
+)
+from opening_hand.share import MAX_LINK, Setup, decode_setup, encode_setup, game_from_setup, replay
+from opening_hand.stats import (
+    MAX_RECORDS,
+    PracticeRecord,
     StatsError,
     add,
-    add_recent,
     deck_key,
-    dump_recent,
     dump_stats,
-    export_json,
-    hands_seen,
-    load_recent,
     load_stats,
-    on_play,
-    recent_hand,
     summarize,
     to_csv,
 )
@@ -58,8 +60,8 @@ A, B = deck_key(["Mountain", "Lightning Bolt"]), deck_key(["Island"])
 
 
 def record(deck: str = A, session: str = "s1", mulligans: int = 0, kept: int = 7, lands: int = 3,
-           times: tuple[int, ...] = (900,), on_play: bool | None = True) -> GameRecord:  # fmt: skip
-    return GameRecord(deck, session, 1_700_000_000_000, mulligans + 1, mulligans, kept, lands, times, on_play)
+           times: tuple[int, ...] = (900,), on_play: bool | None = True) -> PracticeRecord:  # fmt: skip
+    return PracticeRecord(deck, session, 1_700_000_000_000, mulligans + 1, mulligans, kept, lands, times, on_play)
 
 
 def test_deck_key_ignores_order_and_case() -> None:
@@ -111,8 +113,8 @@ def test_statistics_saved_by_version_1_still_load_with_play_or_draw_unknown() ->
     ]})  # fmt: skip
     records = load_stats(saved)
     assert records == [
-        GameRecord("abc", "1700000000000", 1_700_000_000_123, 2, 1, 6, 2, (1500, 800), None),
-        GameRecord("abc", "1700000000000", 1_700_000_000_456, 1, 0, 7, 3, (), None),
+        PracticeRecord("abc", "1700000000000", 1_700_000_000_123, 2, 1, 6, 2, (1500, 800), None),
+        PracticeRecord("abc", "1700000000000", 1_700_000_000_456, 1, 0, 7, 3, (), None),
     ]
     assert summarize(records, "abc").games == 2 and summarize(records, "abc", on_play=True).games == 0
     rewritten = json.loads(dump_stats(records))  # written back as version 2, nothing lost
@@ -205,7 +207,7 @@ def setup(edition: str = "london", deck: str = DECK, seed: int = 5) -> Setup:
 
 def test_hands_seen_london_a_mulligan_the_bottom_card_and_the_keep() -> None:
     board = FakeBoard(setup(), ["mulligan", "keep"])
-    hands, keep_at = hands_seen(board.undo_stack, board.actions)
+    hands, keep_at = hands_of(board.undo_stack, board.actions)
     first, second = hands
     assert first == HandSeen(board.hand_at(1), "mulligan")  # undo point 0 is the play/draw choice
     assert len(first.cards) == 7 and second.decision == "keep" and len(second.cards) == 7
@@ -219,7 +221,7 @@ def test_hands_seen_london_a_mulligan_the_bottom_card_and_the_keep() -> None:
 
 def test_hands_seen_on_mtgo_the_bottom_card_goes_with_the_kept_hand() -> None:
     board = FakeBoard(setup("london-mtgo"), ["mulligan", "keep"])
-    (first, second), _ = hands_seen(board.undo_stack, board.actions)
+    (first, second), _ = hands_of(board.undo_stack, board.actions)
     assert first.moves == () and first.decision == "mulligan"
     assert second.decision == "keep" and [k for k, _ in second.moves] == ["bottom"]
     assert second.cards == board.hand_at(2)  # the hand the Keep was asked on, bottom card included
@@ -227,11 +229,11 @@ def test_hands_seen_on_mtgo_the_bottom_card_goes_with_the_kept_hand() -> None:
 
 def test_hands_seen_with_serum_powder_and_vancouver_scry() -> None:
     board = FakeBoard(setup(deck=POWDER_DECK, seed=first_powder_seed()), ["powder", "keep"])
-    hands, _ = hands_seen(board.undo_stack, board.actions)
+    hands, _ = hands_of(board.undo_stack, board.actions)
     assert [h.decision for h in hands] == ["serum-powder", "keep"] and "Serum Powder" in hands[0].cards
 
     board = FakeBoard(setup("vancouver"), ["mulligan", "keep"])
-    (_, kept), _ = hands_seen(board.undo_stack, board.actions)
+    (_, kept), _ = hands_of(board.undo_stack, board.actions)
     (kind, (seen,)), = kept.moves  # fmt: skip
     assert kind in ("scry-top", "scry-bottom") and len(kept.cards) == 6 and seen not in ("?", "")
 
@@ -247,7 +249,7 @@ def first_powder_seed() -> int:
 
 def test_hands_seen_under_partial_paris_names_the_cards_set_aside() -> None:
     board = FakeBoard(setup("partial-paris"), ["mulligan", "keep"])
-    (first, _second), _ = hands_seen(board.undo_stack, board.actions)
+    (first, _second), _ = hands_of(board.undo_stack, board.actions)
     assert first.decision == "mulligan" and first.moves == (("aside", first.cards[:2]),)
 
 
@@ -267,11 +269,11 @@ def test_recent_hand_says_play_or_draw_and_what_the_next_draws_bring(play: bool)
 def test_on_the_play_is_the_team_taking_the_first_turn() -> None:
     seats = [SeatConfig(f"Seat {i}", ("Forest",) * 24 + ("Llanowar Elves",) * 36) for i in (1, 2, 3, 4)]
     state = new_game(seats, seed=2, format="two-headed-giant")
-    assert on_play(state) is None  # not chosen yet
+    assert seat_on_play(state) is None  # not chosen yet
     mate = next(seat for seat in state.teams[state.team_of(1)] if seat != 1)
     other = next(team[0] for team in state.teams if 1 not in team)
-    assert on_play(apply(state, ChooseStarting(state.chooser, mate))) is True
-    assert on_play(apply(state, ChooseStarting(state.chooser, other))) is False
+    assert seat_on_play(apply(state, ChooseStarting(state.chooser, mate))) is True
+    assert seat_on_play(apply(state, ChooseStarting(state.chooser, other))) is False
 
 
 def test_the_recent_hand_reopens_at_the_decision_on_the_kept_hand() -> None:
