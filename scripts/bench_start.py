@@ -14,7 +14,7 @@ IndexedDB, no service worker carried over):
 Every figure is taken by the page's own clock (``performance.now()`` from the navigation
 start) in an init script, free of Playwright's polling latency, and every ratio is against
 the bare Pyodide boot of the same round, which cancels drift on a noisy machine. The app's
-``performance.mark("oh:...")`` calls (static/runtime/pyodide.mjs, py/start.py) and its
+``performance.mark("oh:...")`` calls (static/runtime/pyodide.mjs, py/page/start.py) and its
 resource timings say where its own time goes.
 """
 

@@ -7,9 +7,9 @@ from fractions import Fraction
 from math import comb
 
 from playwright.sync_api import expect
-from texts import percent
 
 from opening_hand.odds import DeckCounts, KeepRule, outcome
+from page.texts import percent
 from pages import AppPage
 
 

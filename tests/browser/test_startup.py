@@ -65,9 +65,10 @@ json.dumps({"compiled": compiled, "loaded": loaded, "wrong": wrong})
 """
 
 UNWIRED = """
-import event_routes, json
+import json
+from page.services import events
 from pyscript import document
-json.dumps([selector for handlers in event_routes.HANDLERS.values() for selector, _ in handlers
+json.dumps([selector for handlers in events.HANDLERS.values() for selector, _ in handlers
             if document.querySelector(selector) is None])
 """
 
@@ -79,7 +80,7 @@ def test_the_page_runs_the_bundled_bytecode_of_its_modules_and_of_pyscripts_pack
     app.open()
     app.page.wait_for_function("window.__python !== undefined")
     found = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", BYTECODE))
-    assert {"start", "pyscript", "pyscript.context", "pyscript.events", "opening_hand"} <= set(found["checked"])
+    assert {"page.start", "pyscript", "pyscript.context", "pyscript.events", "opening_hand"} <= set(found["checked"])
     assert found["stale"] == [], "bytecode made from another source: Python compiled these at start-up"
     assert not found["web"], "the start-up wires its controls without pyscript.web (when())"
 

@@ -1,4 +1,4 @@
-"""The page's words and numbers (py/texts.py, pure Python), and the deal's advice for a bad list."""
+"""The page's words and numbers (py/page/texts.py, pure Python), and the deal's advice for a bad list."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import doctest
 from fractions import Fraction
 
 import pytest
-import texts
 
 from opening_hand import RulesError
 from opening_hand.share import Setup, game_from_setup
+from page import texts
 
 
 def test_docstring_examples() -> None:

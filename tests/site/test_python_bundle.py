@@ -34,7 +34,7 @@ def test_the_bundle_holds_every_module_and_data_file_of_py_but_main() -> None:
     assert bundle["format"] == pybundle.FORMAT == "opening-hand-python"
     py = ROOT / "py"
     files = {str(p.relative_to(py).as_posix()) for p in py.rglob("*") if p.suffix in (".py", ".txt")}
-    assert {"opening_hand/catalog.txt", "opening_hand/game.py", "app.py"} <= set(bundle["files"])
+    assert {"opening_hand/catalog.txt", "opening_hand/game.py", "page/app.py"} <= set(bundle["files"])
     assert set(bundle["files"]) == files - {"main.py"}, "main.py is the page's script, fetched by PyScript"
     for name, text in bundle["files"].items():
         assert text == (py / name).read_text(encoding="utf-8"), name

@@ -1,0 +1,38 @@
+"""The few DOM helpers every view shares. User text reaches the DOM only through
+``textContent`` and attributes (never ``innerHTML``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window
+
+Node = Any  # a JavaScript DOM node reached through Pyodide's FFI
+
+
+def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Node:
+    """``element("button", "primary", "Keep", data_button="keep")``: attribute names take
+    ``_`` for ``-`` (and a trailing ``_`` for Python keywords: ``for_``)."""
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text:
+        node.textContent = text
+    for name, value in attrs.items():
+        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
+    return node
+
+
+def by_id(name: str) -> Node:
+    return document.getElementById(name)
+
+
+def fragment() -> Node:
+    return document.createDocumentFragment()
+
+
+def js_options(**options: object) -> Any:
+    """A plain JavaScript object for an options argument (``{block: "start"}``)."""
+    from pyodide.ffi import to_js
+
+    return to_js(options, dict_converter=window.Object.fromEntries)

@@ -1,0 +1,59 @@
+"""What a part of the page may ask of the page: small Protocols that ``App`` implements.
+
+A panel gets what it needs as typed arguments or one of these, and calls methods; it never
+writes another object's fields. Each Protocol names the least its users need, so a reader
+sees every arrow from a panel back to the page here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from opening_hand.odds import KeepRule
+    from opening_hand.share import Setup
+    from page.table.board import Board
+
+KeepRules = tuple["KeepRule", "KeepRule", tuple[str, ...]]  # on the play, on the draw, key card names
+
+
+class Page(Protocol):
+    """What the trainer's quizzes ask of the page (``page.trainer.quiz``)."""
+
+    def say(self, text: str) -> None:
+        """A message beside the prompt of the main board."""
+
+    def keep_rules(self) -> KeepRules:
+        """The keep rule on the play and on the draw, and the key cards (the odds panel's)."""
+
+    def read_setup(self, seed: int) -> Setup:
+        """The setup the form describes, with this seed; raises RulesError naming what is wrong."""
+
+    def check_setup(self, setup: Setup) -> None:
+        """Raises RulesError when ``setup`` cannot be dealt (nothing changes on the page)."""
+
+    def fill_form(self, setup: Setup) -> None:
+        """The setup and deck panels show ``setup``."""
+
+    def show_link(self, fragment: str, *, push: bool) -> None:
+        """The address bar names ``fragment`` (a new history entry when ``push``)."""
+
+    def dealt(self, setup: Setup) -> None:
+        """The main board now shows a game of ``setup`` (Copy link and the statistics follow it)."""
+
+    def to_table(self) -> None:
+        """Fold the setup and bring the table and its focus into view."""
+
+
+class Keyboard(Protocol):
+    """What the keys act on (``page.services.keys``)."""
+
+    @property
+    def main(self) -> Board:
+        """The main board, whose decision the keys answer."""
+
+    def deal(self, new_seed: bool = False) -> None:
+        """Deal (D), or the next hand with a new seed (N)."""
+
+    def close_preview(self) -> bool:
+        """Close the enlarged card; True when one was open."""

@@ -1,0 +1,176 @@
+"""The card database in the page: loaded after start-up, when the browser is idle.
+
+``static/data/cards.json`` says which database files the site has (``docs/card-data.md``);
+the database itself is a gzip file the page unpacks with ``zlib`` (so a truncated or
+damaged file fails its checksum instead of loading half a database). Until it is in, and
+whenever it cannot be read, the engine uses its built-in catalog and the page says so in
+``#card-data``. Oracle text is a second file, fetched the first time a card's text is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import window
+
+from opening_hand import cards
+from opening_hand.carddb import CardDatabase, CardDataError
+from opening_hand.guarded import UntrustedInputError, read_json
+from page.dom import by_id
+
+INDEX = "static/data/cards.json"
+MAX_INDEX = 4096  # bytes: the index is a few fields
+MAX_UNPACKED = 64_000_000  # bytes: the full database is about 5 MB unpacked
+_FILE = re.compile(r"^(cards|text)-[0-9a-f]{12}\.txt\.gz$")
+
+
+class Unavailable(Exception):
+    """The database cannot be used; the message says why, for the player."""
+
+
+def _options(**values: Any) -> Any:
+    return to_js(values, dict_converter=window.Object.fromEntries)
+
+
+async def _fetch(url: str) -> bytes:
+    try:
+        response = await window.fetch(url, _options(cache="no-cache"))
+    except Exception:
+        raise Unavailable("the card data could not be fetched (offline?)") from None
+    if not response.ok:
+        raise Unavailable(f"the card data could not be fetched (HTTP {response.status})")
+    buffer = await response.arrayBuffer()
+    return bytes(buffer.to_bytes())
+
+
+def unpack(data: bytes) -> str:
+    """A gzip file's text; raises :class:`Unavailable` when it is cut short or damaged."""
+    unpacker = zlib.decompressobj(31)
+    try:
+        text = unpacker.decompress(data, MAX_UNPACKED)
+    except zlib.error:
+        raise Unavailable("the card data file is damaged") from None
+    if unpacker.unconsumed_tail:
+        raise Unavailable("the card data file is too large")
+    if not unpacker.eof:
+        raise Unavailable("the card data file is incomplete")
+    try:
+        return text.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Unavailable("the card data file is damaged") from None
+
+
+def read_index(data: bytes) -> dict[str, Any]:
+    """The index's fields, checked: file names can only name files beside the index."""
+    if len(data) > MAX_INDEX:
+        raise Unavailable("the card data index is damaged")
+    try:
+        index = read_json(data, "the card data index", max_chars=MAX_INDEX, max_depth=2)
+    except UntrustedInputError:
+        raise Unavailable("the card data index is damaged") from None
+    if not isinstance(index, dict) or index.get("format") != 1:
+        raise Unavailable("the card data index is from another version")
+    for key in ("cards", "text"):
+        name = index.get(key)
+        if name is not None and (not isinstance(name, str) or not _FILE.match(name)):
+            raise Unavailable("the card data index is damaged")
+    return index
+
+
+class CardData:
+    """Loads the database once, then tells the page (``on_loaded``) so it re-checks the deck
+    and redraws the cards with their real type lines."""
+
+    def __init__(self, on_loaded: Callable[[], None]) -> None:
+        self.on_loaded = on_loaded
+        self.database: CardDatabase | None = None
+        self.text_file: str | None = None
+        self.state = "waiting"  # waiting, loading, loaded, built-in, unavailable
+        self.status = by_id("card-data")
+        self.built_in = len({info.name for info in cards.CATALOG.values()})
+        self.say(f"Card data: the built-in catalog ({self.built_in} cards)")
+
+    def say(self, text: str) -> None:
+        self.said = text
+        self.status.textContent = text
+        self.status.dataset.state = self.state
+
+    def note(self, text: str, state: str) -> None:
+        """A word about the cards looked up on Scryfall (``scryfall_lookup``), after the status."""
+        self.status.textContent = f"{self.said} {text}"
+        self.status.dataset.scryfall = state
+
+    def start(self) -> None:
+        """Load when the browser is idle (never on the start-up path)."""
+        load = create_once_callable(lambda *_: asyncio.ensure_future(self.load()))
+        if hasattr(window, "requestIdleCallback"):
+            window.requestIdleCallback(load, _options(timeout=2000))
+        else:
+            window.setTimeout(load, 200)
+
+    async def load(self) -> None:
+        if self.state != "waiting":
+            return
+        self.state = "loading"
+        built_in = self.built_in
+        try:
+            index = read_index(await _fetch(INDEX))
+            if not index.get("cards"):
+                self.state = "built-in"
+                self.say(f"Card data: the built-in catalog ({built_in} cards); this site has no Scryfall data")
+                return
+            now = window.performance
+            started = now.now()
+            packed = await _fetch(f"static/data/{index['cards']}")
+            fetched = now.now()
+            text = unpack(packed)
+            unpacked = now.now()
+            database = CardDatabase.parse(text)
+            parsed = now.now()
+        except (Unavailable, CardDataError) as error:
+            self.state = "unavailable"
+            self.say(f"Card data unavailable: {error}. Using the built-in catalog ({built_in} cards).")
+            return
+        except Exception:  # anything else (a broken connection mid-download): the page carries on
+            self.state = "unavailable"
+            self.say(f"Card data unavailable: it could not be read. Using the built-in catalog ({built_in} cards).")
+            return
+        self.database = database
+        self.text_file = index.get("text")
+        cards.use_database(database)
+        self.state = "loaded"
+        self.say(f"Card data: Scryfall, {database.updated[:10]}: {database.count:,} cards")
+        # For `make bench`: where the load's time goes (the fetch, gzip, reading the rows).
+        timings = {"fetch": fetched - started, "unpack": unpacked - fetched, "parse": parsed - unpacked}
+        self.status.dataset.timings = json.dumps({k: round(v, 1) for k, v in timings.items()})
+        self.on_loaded()
+
+    async def load_text(self) -> bool:
+        """Fetch the oracle text once; True when it is in."""
+        database = self.database
+        if database is None or not self.text_file:
+            return False
+        if not database.has_text:
+            try:
+                database.add_text(unpack(await _fetch(f"static/data/{self.text_file}")))
+            except (Unavailable, CardDataError):
+                self.text_file = None  # say nothing more: the card faces still show
+                return False
+        return True
+
+    async def oracle_text(self, name: str) -> str | None:
+        """A card's rules text, fetching the text file the first time; None when there is none."""
+        if not await self.load_text() or self.database is None:
+            return None
+        return self.database.oracle_text(name)
+
+    async def text_then(self, done: Callable[[], None]) -> None:
+        """Fetch the oracle text, then call ``done`` (a companion condition that needs it)."""
+        if await self.load_text():
+            done()

@@ -1,0 +1,1 @@
+"""The table: one game on a board (``board``) and its views."""

@@ -1,0 +1,30 @@
+"""The second board of "Compare with": a copy of the main board's markup that shows the same
+seeded deal under another rules edition, with its own log (and no outlook: the trainer is the
+main table's)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from page.dom import Node, element
+from page.table.board import Board
+from page.table.cards import Images
+
+
+def compare_board(main: Node, tables: Node, images: Images, on_inspect: Callable[[Node | None], None]) -> Board:
+    """A board built from a copy of ``main``'s markup, appended to ``tables``."""
+    root = main.cloneNode(True)
+    for node in [root, *root.querySelectorAll("[id]")]:
+        node.removeAttribute("id")
+    root.querySelector(".match").remove()
+    root.dataset.board = "compare"
+    root.querySelector('[data-el="heading"]').id = "compare-heading"
+    root.setAttribute("aria-labelledby", "compare-heading")
+    root.querySelector('[data-el="focus"]').removeAttribute("aria-labelledby")
+    root.querySelector('[data-el="message"]').setAttribute("data-testid", "compare-message")
+    root.querySelector('[data-el="feedback"]').setAttribute("data-testid", "compare-feedback")
+    root.querySelector('[data-el="outlook"]').remove()  # the outlook is the main table's
+    log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game", tabindex="0")
+    root.append(element("h3", "", "Log"), log)
+    tables.append(root)
+    return Board(root, log, images=images, on_inspect=on_inspect)

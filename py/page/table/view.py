@@ -1,0 +1,233 @@
+"""One board's table, drawn from a game state: the facts (who plays first, turn order, who
+skips the first draw), the other seats as compact panels in turn order, the shared zones
+(the starting plane, the scheme deck), and at the bottom the seat being decided for, with
+the decision bar directly above its hand.
+
+In hot-seat the seat deciding is the one at the bottom. Rendering reads the state and the
+player's current selection; every click goes back to the board as an engine action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from opening_hand import Card, ChooseBackupHand, ChooseBottom, GameState, Scry
+from page.dom import Node, element, fragment
+from page.table import decision_bar, seats, turns
+from page.table.cards import Face, Images, card_face
+from page.texts import plural
+
+PARTS = ("heading", "prompt", "message", "choices", "keys", "starting-player", "first-draw-skipped", "turn-order",
+         "teams-fact", "team-life", "opponents", "shared", "focus", "focus-head", "focus-zones", "hand",
+         "feedback")  # fmt: skip
+
+
+@dataclass
+class Selection:
+    """The cards the player has chosen on the table (not yet an action)."""
+
+    marked: list[int]
+    ordered: bool  # whether the order of the marks matters (the bottom of the library: yes)
+
+
+def focus_seat(state: GameState, users: frozenset[int], last: int | None) -> int:
+    """The seat shown at the bottom: the player's own, or in hot-seat the one deciding."""
+    pending = state.pending
+    if pending is not None and pending.player in users:
+        return pending.player
+    if last in users:
+        return last
+    return min(users)
+
+
+class TableView:
+    def __init__(self, root: Node, images: Images | None = None) -> None:
+        self.root = root
+        self.images = images
+        self.el = {name: root.querySelector(f'[data-el="{name}"]') for name in PARTS}
+        self.buttons = {name: root.querySelector(f'[data-button="{name}"]') for name in decision_bar.BUTTONS}
+        self.focus: int | None = None
+
+    def render(self, state: GameState, users: frozenset[int], selection: Selection, can_undo: bool) -> None:
+        self.focus = focus_seat(state, users, self.focus)
+        self.render_facts(state, users)
+        others = [s for s in state.turn_order if s != self.focus]
+        panels = fragment()
+        for seat in others:
+            panels.append(seats.seat_panel(state, seat, users))
+        self.el["opponents"].replaceChildren(panels)
+        self.render_shared(state)
+        self.render_focus(state, users, selection)
+        self.render_decision(state, users, selection, can_undo)
+
+    # ------------------------------------------------------------------- facts
+
+    def render_facts(self, state: GameState, users: frozenset[int]) -> None:
+        starter = state.starting_player
+        label = lambda seat: seats.seat_label(state, seat, users)  # noqa: E731
+        if starter is None:
+            text = "—"
+        elif state.shared_team_turns:
+            text = f"Team {state.team_of(starter) + 1}: " + ", ".join(label(s) for s in state.starting_team)
+        else:
+            text = label(starter)
+        self.el["starting-player"].textContent = text
+        skipped = ", ".join(label(s) for s in state.first_draw_skipped) or "no one"
+        self.el["first-draw-skipped"].textContent = skipped if state.phase == "first_turn" else "—"
+        order = state.turn_order if starter is not None else ()
+        self.el["turn-order"].textContent = " → ".join(state.player(s).name for s in order) or "—"
+        has_team_life = state.format.team_life is not None
+        self.el["teams-fact"].hidden = not has_team_life
+        if has_team_life:
+            lives = fragment()
+            for index, life in enumerate(state.team_life):
+                if index:
+                    lives.append(" · ")
+                lives.append(f"Team {index + 1} ")
+                lives.append(element("b", "", "—" if life is None else str(life), data_testid=f"team-life-{index + 1}"))
+            self.el["team-life"].replaceChildren(lives)
+
+    def render_shared(self, state: GameState) -> None:
+        """Zones of the whole table: the starting plane (103.2e) and the archenemy's scheme deck."""
+        zones = fragment()
+        if state.starting_plane is not None:
+            for p in state.players:
+                for card in p.command:
+                    if card.id == state.starting_plane:
+                        zone = element("div", "shared-zone", data_testid="starting-plane")
+                        zone.append(element("h3", "", "Starting plane"))
+                        zone.append(card_face(card, p.seat, "command", Face(), self.images))
+                        zones.append(zone)
+        if state.archenemy is not None:
+            p = state.player(state.archenemy)
+            zone = element("div", "shared-zone", data_testid="scheme-deck")
+            zone.append(element("h3", "", f"Scheme deck ({p.name}, archenemy)"))
+            zone.append(element("span", "pile", f"{plural(len(p.scheme_deck), 'card')} face down"))
+            zones.append(zone)
+        self.el["shared"].replaceChildren(zones)
+        self.el["shared"].hidden = not self.el["shared"].childElementCount
+
+    # ------------------------------------------------------------------- the seat at the bottom
+
+    def render_focus(self, state: GameState, users: frozenset[int], selection: Selection) -> None:
+        seat = self.focus
+        assert seat is not None
+        p = state.player(seat)
+        pending = state.pending
+        deciding = pending is not None and pending.player == seat
+        self.el["focus"].classList.toggle("deciding", deciding)
+        self.el["focus"].dataset.seat = str(seat)
+        head = fragment()
+        head.append(seats.title_line(state, seat, users, "h3", id="focus-name"))
+        head.append(seats.stats_line(state, seat))
+        self.el["focus-head"].replaceChildren(head)
+        zones = fragment()
+        for row in seats.zones(state, seat, True):
+            zones.append(row)
+        if isinstance(pending, Scry) and deciding and p.library:
+            row = element("div", "mini-zone library", data_testid=f"library-{seat}")
+            row.append(element("span", "zone-label", "Library (top card)"))
+            row.append(card_face(p.library[0], seat, "library", Face(land=p.is_land(p.library[0])), self.images))
+            zones.append(row)
+        if (strip := turns.strip(state, seat)) is not None:
+            zones.append(strip)
+        self.el["focus-zones"].replaceChildren(zones)
+        self.render_hand(state, seat, pending if deciding else None, selection)
+
+    def render_hand(self, state: GameState, seat: int, pending: Any, selection: Selection) -> None:
+        p = state.player(seat)
+        row = self.el["hand"]
+        row.setAttribute("data-testid", f"hand-{seat}")
+        row.setAttribute("aria-label", f"{p.name}: Hand, {plural(len(p.hand), 'card')}")
+        cards = fragment()
+        if isinstance(pending, ChooseBackupHand):
+            by_id = {c.id: c for c in p.hand}
+            groups = element("div", "backup-hands")
+            for index, hand in enumerate(pending.hands):
+                group = element("div", "backup-hand", role="group", aria_label=f"Hand {index + 1}")
+                group.append(decision_bar.choice_button(f"Keep hand {index + 1}", "backup", str(index)))
+                faces = element("div", "cards")
+                for card_id in hand:
+                    faces.append(self.face(state, by_id[card_id], seat, selection))
+                overlap(faces, len(hand))
+                group.append(faces)
+                groups.append(group)
+            cards.append(groups)
+        else:
+            for card in p.hand:
+                cards.append(self.face(state, card, seat, selection))
+        row.replaceChildren(cards)
+        row.classList.toggle("backup", isinstance(pending, ChooseBackupHand))
+        overlap(row, len(p.hand))
+
+    def face(self, state: GameState, card: Card, seat: int, selection: Selection) -> Node:
+        p = state.player(seat)
+        chosen = {card_id for card_id, _ in p.chosen_openers}  # 2008 101.Ruling.1: not yet revealed
+        turn = turns.drawn_on(state, seat).get(card.id)
+        badges: tuple[str, ...] = (f"drawn turn {turn}",) if turn else ()
+        badges += tuple(
+            word
+            for word, on in (
+                ("revealed", card.id in p.revealed),
+                ("luck counter", card.id in p.luck_counters),
+                ("to the battlefield", card.id in chosen),
+            )
+            if on
+        )
+        order = selection.marked.index(card.id) + 1 if card.id in selection.marked else 0
+        face = Face(land=p.is_land(card), clickable=True, order=order, ordered=selection.ordered, badges=badges)
+        return card_face(card, seat, "hand", face, self.images)
+
+    # ------------------------------------------------------------------- the decision bar
+
+    def render_decision(self, state: GameState, users: frozenset[int], selection: Selection, can_undo: bool) -> None:
+        pending = state.pending
+        shown: set[str] = set()
+        choices = fragment()
+        keys: Node | None = None
+        if pending is None:
+            seat = self.focus if self.focus is not None else min(users)
+            prompt, can_draw = turns.describe(state, seat, seat in users)
+            if can_draw:
+                shown.add("draw")
+                self.buttons["draw"].textContent = turns.label(state, seat)
+                keys = decision_bar.key_line(turns.KEYS)
+        elif pending.player not in users:
+            prompt = f"Waiting for {seats.seat_label(state, pending.player, users)}."
+        else:
+            who = "" if users == {pending.player} else f"{state.player(pending.player).name}: "
+            prompt, shown = decision_bar.describe(state, pending, len(selection.marked), choices)
+            prompt = who + prompt
+            keys = decision_bar.keys_hint(pending)
+        self.el["prompt"].textContent = prompt
+        self.el["choices"].replaceChildren(choices)
+        self.el["keys"].replaceChildren(*([keys] if keys is not None else []))
+        if can_undo:
+            shown.add("undo")
+        for name, button in self.buttons.items():
+            button.hidden = name not in shown
+        # Scry's two answers are equal choices: neither is drawn as the suggested one.
+        self.buttons["bottom"].classList.toggle("primary", not isinstance(pending, Scry))
+
+    def say(self, text: str) -> None:
+        self.el["message"].textContent = text
+
+    def heading(self, text: str) -> None:
+        """The board's heading ("Table", "Quiz · hand 2 of 10", "Compare: …")."""
+        self.el["heading"].textContent = text
+
+    def feedback(self, text: str) -> None:
+        """The trainer's line on the player's last Keep or Mulligan (empty: none)."""
+        self.el["feedback"].textContent = text
+
+
+def overlap(row: Node, n: int) -> None:
+    """Tell the CSS how many cards share the row, so they overlap just enough to fit it."""
+    row.style.setProperty("--n", str(max(n, 1)))
+    row.style.setProperty("--gaps", str(max(n - 1, 1)))
+
+
+def ordered_choice(pending: Any) -> bool:
+    """Whether the order of the chosen cards matters: only for the bottom of the library (103.4)."""
+    return isinstance(pending, ChooseBottom)

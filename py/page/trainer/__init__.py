@@ -1,0 +1,1 @@
+"""The trainer beside the hand: the outlook, the feedback line and quizzes."""

@@ -1,0 +1,216 @@
+"""The hand outlook beside the hand being decided on: land drops on the play and on the
+draw, the chance to cast each spell on curve, what a mulligan from here brings, and what
+the keep rule says; and the one line of feedback after Keep or Mulligan.
+
+The figures are the engine's (``opening_hand.trainer``, exact: ``opening_hand.outlook``);
+this module only lays them out. It reads the keep rule and key cards from the odds panel.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import window
+
+from opening_hand import ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan
+from opening_hand.odds import KeepRule
+from page.dom import Node, element, fragment
+from page.seams import KeepRules
+from page.services import saved_data
+
+if TYPE_CHECKING:
+    from opening_hand.trainer import Reading
+
+TRAINER = "opening_hand.trainer"  # imported the first time the outlook is drawn, just after the hand is painted
+
+
+def percent(value: Any) -> str:
+    from opening_hand.trainer import percent
+
+    return percent(value)
+
+
+FEEDBACK_KEY = "opening-hand/feedback"  # "off" when the player switched the feedback line off
+TURNS = 5  # land-drop columns
+
+
+def showing(state: GameState, seat: int, users: frozenset[int]) -> bool:
+    """The outlook is shown for the player's hand while they decide on it or bottom from it,
+    and once kept until the first practice turn."""
+    if seat not in users:
+        return False
+    pending = state.pending
+    if pending is None:
+        return state.phase == "first_turn" and not state.player(seat).turns
+    return isinstance(pending, DeclareMulligan | ChooseBottom) and pending.player == seat
+
+
+class OutlookPanel:
+    def __init__(self, read_rules: Callable[[], KeepRules], refresh: Callable[[], None]) -> None:
+        self.read_rules = read_rules  # () -> (keep rule on the play, on the draw, key card names)
+        self.enabled = saved_data.read(FEEDBACK_KEY) != "off"
+        self.last: tuple[Any, ...] | None = None  # what the panel shows now, to skip identical renders
+        self.refresh = refresh  # draws the outlook for the table as it is now
+
+    def toggle(self, on: bool) -> None:
+        self.enabled = on
+        saved_data.write(FEEDBACK_KEY, "on" if on else "off")
+
+    def rules(self) -> KeepRules:
+        try:
+            return self.read_rules()
+        except ValueError:  # the odds panel's fields say why; the outlook uses the default rule
+            return KeepRule(), KeepRule(), ()
+
+    def reading(self, state: GameState, seat: int, marked: list[int]) -> Reading:
+        play, draw, keys = self.rules()
+        pending = state.pending
+        bottom = marked if isinstance(pending, ChooseBottom) and pending.player == seat else []
+        from opening_hand.trainer import read_hand
+
+        return read_hand(state, seat, play, draw, keys, bottom)
+
+    # ------------------------------------------------------------------- the panel
+
+    def render(self, root: Node, state: GameState, seat: int | None, users: frozenset[int], marked: list[int]) -> None:
+        box = root.querySelector('[data-el="outlook"]')
+        if box is None:
+            return
+        if seat is None or not showing(state, seat, users):
+            box.hidden = True
+            box.replaceChildren()
+            self.last = None
+            return
+        key = (id(state), tuple(marked), self.rules())
+        if key == self.last and not box.hidden:
+            return
+        self.last = key
+        box.hidden = False
+        if TRAINER not in sys.modules:  # the first outlook comes just after the hand is painted
+            box.replaceChildren(element("p", "outlook-note", "Outlook: working it out…"))
+            self.last = None
+            window.setTimeout(create_once_callable(self.load), 0)
+            return
+        box.replaceChildren(self.build(self.reading(state, seat, marked), state))
+
+    def load(self, *_args: object) -> None:
+        import opening_hand.trainer  # noqa: F401
+
+        self.refresh()  # draws the table's current state: a click meanwhile is not undone
+
+    def build(self, reading: Reading, state: GameState) -> Node:
+        seen = reading.outlook
+        parts = fragment()
+        head = element("h3", "outlook-head", "Outlook")
+        head.append(
+            element("span", "outlook-note", f" {seen.library_size} cards to draw from, {seen.library_lands} lands")
+        )
+        parts.append(head)
+        parts.append(self.land_table(reading))
+        parts.append(self.lands_by_turn(reading))
+        parts.append(self.casting(reading))
+        parts.append(self.mulligan(reading))
+        toggle = element("label", "outlook-toggle")
+        box = element("input", "", type="checkbox", data_testid="feedback-toggle")
+        box.checked = self.enabled
+        box.setAttribute("data-feedback-toggle", "1")
+        toggle.append(box)
+        toggle.append(" Feedback after each decision")
+        parts.append(toggle)
+        return parts
+
+    def land_table(self, reading: Reading) -> Node:
+        seen = reading.outlook
+        table = element("table", "outlook-table", data_testid="outlook-lands")
+        caption = element("caption", "", f"Land drops (%) with {seen.hand_lands} in hand")
+        table.append(caption)
+        head = element("tr")
+        head.append(element("td"))
+        for turn in range(1, TURNS + 1):
+            head.append(element("th", "", f"T{turn}", scope="col"))
+        table.append(head)
+        for side, lands in (("play", seen.play), ("draw", seen.draw)):
+            mine = (side == "play") == reading.skips_draw
+            row = element("tr", "mine" if mine else "", data_side=side)
+            row.append(element("th", "", f"On the {side}" + (" ◂" if mine else ""), scope="row"))
+            for turn in range(1, TURNS + 1):
+                row.append(element("td", "", f"{float(lands.drops[turn - 1]) * 100:.0f}"))
+            table.append(row)
+        return table
+
+    def lands_by_turn(self, reading: Reading) -> Node:
+        """The chance of at least k lands by turn t, on this seat's side (folded)."""
+        lands = reading.lands_table
+        side = "play" if reading.skips_draw else "draw"
+        box = element("details", "outlook-more")
+        box.append(element("summary", "", f"At least k lands by turn t, on the {side}"))
+        table = element("table", "outlook-table", data_testid="outlook-lands-by-turn")
+        head = element("tr")
+        head.append(element("td"))
+        for turn in range(1, len(lands.drops) + 1):
+            head.append(element("th", "", f"T{turn}", scope="col"))
+        table.append(head)
+        for k, row_values in enumerate(lands.table, start=1):
+            row = element("tr")
+            row.append(element("th", "", f"{k}+ lands", scope="row"))
+            for value in row_values:
+                row.append(element("td", "", f"{float(value) * 100:.0f}"))
+            table.append(row)
+        box.append(table)
+        return box
+
+    def casting(self, reading: Reading) -> Node:
+        seen = reading.outlook
+        side = "play" if reading.skips_draw else "draw"
+        items = element("ul", "outlook-cast", data_testid="outlook-cast", aria_label=f"Cast on curve, on the {side}")
+        for row in seen.casting:
+            chance = row.play if reading.skips_draw else row.draw
+            item = element("li", "", data_card=row.name)
+            item.append(element("span", "cast-name", row.name))
+            item.append(element("span", "cast-turn", f" T{row.turn} "))
+            item.append(element("b", "", percent(chance.mana)))
+            if (colour := chance.constraint) is not None:
+                short = dict(chance.by_colour).get(colour)
+                item.append(
+                    element("span", "cast-colour", f" {colour} short" + (f" ({percent(short)})" if short else ""))
+                )
+            items.append(item)
+        if seen.skipped:
+            items.append(element("li", "hint", f"No figures for {', '.join(seen.skipped)} (no mana cost known)."))
+        return items
+
+    def mulligan(self, reading: Reading) -> Node:
+        line = element("p", "outlook-mulligan", data_testid="outlook-mulligan")
+        rule = reading.rule
+        says = "keep" if reading.meets_rule else "mulligan"
+        line.append(element("b", f"says-{says}", f"Keep rule ({rule.min_lands}–{rule.max_lands} lands): {says}. "))
+        line.append(f"On track ({reading.need} lands by T{reading.need}) {percent(reading.on_track)}")
+        following = reading.next_on_track
+        if following is not None and reading.next_hand is not None:
+            line.append(f"; after a mulligan to {reading.next_hand[1]}: {percent(following)}")
+            if reading.mulligan_keepable is not None and reading.outlook.mulligan is not None:
+                mean = float(reading.outlook.mulligan.expected_size)
+                line.append(f", keepable {percent(reading.mulligan_keepable)}, mean {mean:.1f} cards")
+            from opening_hand.trainer import verdict
+
+            favoured = verdict(reading)
+            line.append(". " + ("Close: no verdict." if favoured is None else f"The numbers favour {favoured}."))
+        elif reading.mulligan_rule is None:
+            line.append(". No mulligan figures for these rules.")
+        else:
+            line.append(". No mulligan is left.")
+        return line
+
+    # ------------------------------------------------------------------- feedback
+
+    def decided(self, before: GameState, action: Any, marked: list[int], say: Callable[[str], None]) -> None:
+        """After the player's Keep or Mulligan: the feedback line (when switched on)."""
+        if not self.enabled or not isinstance(action, Keep | Mulligan):
+            return
+        reading = self.reading(before, action.player, marked)
+        from opening_hand.trainer import feedback
+
+        say(feedback(reading, keep=isinstance(action, Keep)))

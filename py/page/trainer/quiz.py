@@ -1,0 +1,188 @@
+"""Quizzes on the page: make one from the setup and the keep rule (a link to share), answer
+each hand keep or mulligan on the table, then see the answers beside the outlook and the
+keep rule, with a score. Answering never sends anything anywhere.
+
+The hands, the links and the figures are the engine's (``opening_hand.quiz``,
+``opening_hand.trainer``); this module moves between the quiz's hands and draws the results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from pyscript import window
+
+from opening_hand import Action, DeclareMulligan, GameState, Keep, Mulligan, RulesError, UseSerumPowder, random_seed
+from page.dom import Node, by_id, element, fragment, js_options
+
+if TYPE_CHECKING:
+    from opening_hand.quiz import Quiz
+    from opening_hand.trainer import Reading
+    from page.seams import Page
+    from page.table.board import Board
+
+
+@dataclass
+class Run:
+    quiz: Quiz
+    fragment: str
+    index: int = 0
+    answers: list[tuple[bool, Reading, tuple[str, ...]]] = field(default_factory=list)  # (kept?, reading, cards)
+
+
+class QuizPanel:
+    """The engine's quiz and trainer modules are imported when a quiz is made or opened, not at start-up."""
+
+    def __init__(self, page: Page, board: Board) -> None:
+        self.page = page
+        self.board = board
+        self.el = {name: by_id(name) for name in ("quiz", "quiz-count", "quiz-url", "quiz-status", "quiz-results")}
+        self.run: Run | None = None
+
+    def say(self, text: str) -> None:
+        self.el["quiz-status"].textContent = text
+
+    # ------------------------------------------------------------------- making and opening
+
+    def make(self) -> None:
+        """A quiz from the setup form and the odds panel's keep rule, as a link; then answer it."""
+        from opening_hand.quiz import MAX_HANDS, encode_quiz, make_quiz
+
+        raw = str(self.el["quiz-count"].value).strip()
+        if not raw.isdigit() or not 1 <= int(raw) <= MAX_HANDS:
+            self.say(f"A quiz has 1 to {MAX_HANDS} hands: type a whole number.")
+            return
+        try:
+            play, draw, keys = self.page.keep_rules()
+            setup = self.page.read_setup(random_seed())
+            quiz = make_quiz(setup, int(raw), random_seed(), play, draw, keys)
+            self.page.check_setup(setup)  # a setup that cannot be dealt says why here, before any link is made
+            fragment_ = encode_quiz(quiz)
+        except (RulesError, ValueError) as error:
+            self.say(str(error))
+            return
+        self.page.show_link(fragment_, push=True)
+        self.start(quiz, fragment_)
+
+    def open(self, fragment_: str) -> bool:
+        """A quiz link: check all of it, fill the form with its setup, and start (True). A link
+        that cannot be opened leaves the page as it was (False)."""
+        from opening_hand.quiz import decode_quiz
+
+        try:
+            quiz = decode_quiz(fragment_)
+            self.page.check_setup(quiz.setup)
+        except RulesError as error:
+            self.page.say(f"This quiz link cannot be opened: {error}. Nothing on the page was changed.")
+            return False
+        self.page.fill_form(quiz.setup)
+        self.page.show_link(fragment_, push=False)
+        self.start(quiz, fragment_)
+        return True
+
+    def start(self, quiz: Quiz, fragment_: str) -> None:
+        self.run = Run(quiz, fragment_)
+        self.el["quiz-url"].value = str(window.location.href).split("#")[0] + "#" + fragment_
+        self.el["quiz-url"].hidden = False
+        self.el["quiz-results"].replaceChildren()
+        self.show()
+
+    def stop(self) -> None:
+        """Another deal: the quiz in progress ends (its link still opens it again)."""
+        if self.run is not None and self.run.index < len(self.run.quiz.hands):
+            self.say("Quiz left: open its link again to start over.")
+        self.run = None
+
+    def show(self) -> None:
+        run = self.run
+        assert run is not None
+        from opening_hand.quiz import quiz_state
+
+        hand = run.quiz.hands[run.index]
+        try:
+            fresh, actions = quiz_state(run.quiz, run.index)
+        except RulesError as error:
+            self.say(f"This quiz's hands cannot be dealt: {error}")
+            self.run = None
+            return
+        self.page.dealt(replace(run.quiz.setup, seed=hand.seed))
+        self.board.show(fresh, frozenset({1}), actions, undoable=False)  # the quiz chose play or draw
+        where = f"Quiz · hand {run.index + 1} of {len(run.quiz.hands)}"
+        self.board.view.heading(where)
+        side = "on the play" if hand.on_play else "on the draw"
+        self.say(f"{where}, {side}: Keep (K) or Mulligan (M)?")
+        self.board.view.feedback(f"{where}, {side}: your answer is your first Keep or Mulligan.")
+        self.page.to_table()
+
+    # ------------------------------------------------------------------- answering
+
+    def answered(self, before: GameState, action: Action) -> bool:
+        """The player's first decision on a quiz hand: note it and deal the next hand."""
+        run = self.run
+        pending = before.pending
+        if run is None or not isinstance(action, Keep | Mulligan | UseSerumPowder):
+            return False
+        if not isinstance(pending, DeclareMulligan) or pending.player != 1 or pending.mulligans_taken:
+            return False
+        from opening_hand.trainer import read_hand
+
+        quiz = run.quiz
+        reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys)
+        cards = tuple(c.name for c in before.player(1).hand)
+        run.answers.append((isinstance(action, Keep), reading, cards))
+        run.index += 1
+        if run.index < len(quiz.hands):
+            self.show()
+        else:
+            self.finish()
+        return True
+
+    def finish(self) -> None:
+        run = self.run
+        assert run is not None
+        self.run = None
+        from opening_hand.trainer import verdict
+
+        matched = sum(1 for kept, reading, _ in run.answers if kept == reading.meets_rule)
+        judged = [(kept, verdict(reading)) for kept, reading, _ in run.answers if verdict(reading) is not None]
+        agreed = sum(1 for kept, favoured in judged if kept == (favoured == "keep"))
+        total = len(run.answers)
+        score = f"Your answers match the keep rule on {matched} of {total} hands"
+        score += f"; the numbers gave a verdict on {len(judged)}, and you agreed with {agreed} of them."
+        self.el["quiz-results"].replaceChildren(self.results(run, score))
+        self.say("Quiz done: the results are below. Make another, or share this one's link.")
+        self.board.undo()  # the table shows the last hand as it was answered, not the answer played out
+        self.board.view.feedback(f"Quiz done. {score} The results are below the table.")
+        self.board.view.heading("Table")
+        self.el["quiz"].open = True
+        self.el["quiz-results"].scrollIntoView(js_options(block="nearest"))
+
+    def results(self, run: Run, score: str) -> Node:
+        """One entry per hand: the answer beside the keep rule's word and the outlook's figures."""
+        from opening_hand.trainer import percent, verdict
+
+        parts = fragment()
+        parts.append(element("p", "quiz-score", score, data_testid="quiz-score"))
+        hands = element("ol", "quiz-list", data_testid="quiz-list")
+        for kept, reading, cards in run.answers:
+            says = "keep" if reading.meets_rule else "mulligan"
+            answer = "keep" if kept else "mulligan"
+            item = element("li", "match" if answer == says else "miss", data_testid="quiz-row")
+            head = element("p", "quiz-head")
+            head.append(element("b", "", f"On the {reading.side}. "))
+            head.append(element("span", "", f"You: {answer} {'✓' if answer == says else '✗'}", data_part="answer"))
+            r = reading.rule
+            head.append(f" · keep rule ({r.min_lands}–{r.max_lands} lands): {says}, with {reading.lands}")
+            item.append(head)
+            item.append(element("p", "quiz-cards", " · ".join(cards), data_part="cards"))
+            figures = f"On track ({reading.need} lands by turn {reading.need}): {percent(reading.on_track)}"
+            following = reading.next_on_track
+            if following is not None:
+                figures += f" · after a mulligan: {percent(following)}"
+            favoured = verdict(reading)
+            figures += " · the numbers: " + (f"favour {favoured}" if favoured else "close, no verdict")
+            item.append(element("p", "quiz-figures", figures, data_part="figures"))
+            hands.append(item)
+        parts.append(hands)
+        return parts
