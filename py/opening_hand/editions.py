@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from .errors import RulesError
+from .odds import LONDON, LONDON_MTGO, LONDON_SET_ASIDE, PARIS, VANCOUVER, OddsRule
 
 if TYPE_CHECKING:
     from .formats import Format
@@ -107,6 +108,7 @@ class Edition:
     set_aside_hands: bool = False  # Commander house rule: rejected hands wait outside the library
     simultaneous_leylines: bool = False  # 2008 101.Ruling.1: chosen in turn order, put in together
     no_mulligan_reason: str = "the opening hand would be zero cards"
+    odds: OddsRule | None = None  # the procedure the odds and the trainer play out (None: no figures)
 
     @property
     def menu_name(self) -> str:
@@ -341,6 +343,7 @@ EDITIONS: dict[str, Edition] = {
             "Draw seven every time, then put one card on the bottom per mulligan and decide again with the "
             "smaller hand, as CR 103.4 reads. Declarations in turn order, mulligans at the same time. First "
             "mulligan free in multiplayer and Brawl (103.4c).",
+            odds=LONDON,
         ),
         London(
             "london-mtgo",
@@ -350,6 +353,7 @@ EDITIONS: dict[str, Edition] = {
             "Arena do and as Wizards announced the rule. Otherwise the current rules.",
             citations={**CURRENT, "bottom": LONDON_AS_ANNOUNCED},
             bottom_when_kept=True,
+            odds=LONDON_MTGO,
         ),
         Edition(
             "vancouver",
@@ -360,6 +364,7 @@ EDITIONS: dict[str, Edition] = {
             citations=VANCOUVER_CITATIONS,
             shuffle_before_choice=True,
             scry=True,
+            odds=VANCOUVER,
         ),
         Edition(
             "paris-2008",
@@ -374,6 +379,7 @@ EDITIONS: dict[str, Edition] = {
             team_rounds=True,
             shuffle_before_choice=True,
             simultaneous_leylines=True,
+            odds=PARIS,
         ),
         Paris2001(
             "paris-2001",
@@ -383,6 +389,7 @@ EDITIONS: dict[str, Edition] = {
             citations=PARIS_2001_CITATIONS,
             declarations="sequential",
             shuffle_before_choice=True,
+            odds=PARIS,
         ),
         AllLandNoLand(
             "original",
@@ -402,6 +409,7 @@ EDITIONS: dict[str, Edition] = {
             "The London mulligan, with the first mulligan free even in two-player games.",
             citations={**CURRENT, "free-house": COMMANDER_HOUSE},
             house=True,
+            odds=LONDON,
         ),
         CommanderFreeMulligan(
             "commander-free-mtgo",
@@ -412,6 +420,7 @@ EDITIONS: dict[str, Edition] = {
             citations={**CURRENT, "free-house": COMMANDER_HOUSE, "bottom": LONDON_AS_ANNOUNCED},
             house=True,
             bottom_when_kept=True,
+            odds=LONDON_MTGO,
         ),
         CommanderFreeMulligan(
             "commander-set-aside",
@@ -429,6 +438,7 @@ EDITIONS: dict[str, Edition] = {
             house=True,
             bottom_when_kept=True,
             set_aside_hands=True,
+            odds=LONDON_SET_ASIDE,
         ),
         PartialParis(
             "partial-paris",

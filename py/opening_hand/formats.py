@@ -49,10 +49,6 @@ class Format:
             return self.multiplayer_life, self.life_rule
         return self.starting_life, self.life_rule
 
-    def free_mulligans_for(self, players: int) -> int:
-        """CR 103.4c: in a multiplayer game and in any Brawl game the first mulligan is free."""
-        return 1 if players > 2 or self.brawl else 0
-
     def first_draw_skippers(self, starting_team: tuple[int, ...], players: int) -> tuple[tuple[int, ...], str]:
         """Who skips the draw step of their first turn, and the rule that says so."""
         if players == 2:

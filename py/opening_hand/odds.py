@@ -63,17 +63,61 @@ from math import comb, lcm
 from operator import add, sub
 
 HAND = 7
-RULES = ("london", "vancouver", "paris", "london-set-aside")
-POWDER_RULES = ("london-powder", "london-mtgo-powder")  # the table shows them when the deck holds Serum Powder
-RULE_NAMES = {
-    "london": "London",
-    "london-mtgo": "London (MTGO/Arena)",
-    "vancouver": "Vancouver",
-    "paris": "Paris",
-    "london-set-aside": "London, hands set aside",
-    "london-powder": "London + Serum Powder",
-    "london-mtgo-powder": "London (MTGO/Arena) + Serum Powder",
-}
+
+
+@dataclass(frozen=True, slots=True)
+class OddsRule:
+    """One mulligan procedure as the odds play it out, declared once. Each rules edition
+    carries its own (``Edition.odds``; None where there are no figures: the original rule,
+    Partial Paris, draw ten). How many first mulligans are free is the table's (CR 103.4c:
+    multiplayer and Brawl; the Commander house rules), so it is a parameter of every
+    computation, not part of the procedure.
+
+    >>> ODDS_RULES["london"].with_powder().key, ODDS_RULES["vancouver"].with_powder().key
+    ('london-powder', 'vancouver')
+    """
+
+    key: str
+    name: str
+    full_hands: bool = True  # London: every new hand is a full seven; else one card fewer per counted mulligan
+    bottom_now: bool = True  # CR 103.4 as it reads: the bottom goes before deciding again; else on keeping (MTGO)
+    scry: bool = False  # Vancouver: below the starting hand size, scry 1 after keeping
+    set_aside: bool = False  # the Commander house rule: rejected hands wait outside the library
+    powder: bool = False  # Serum Powder is played: it exiles the hand and draws as many
+    powder_key: str = ""  # the same procedure with Serum Powder played, if the odds have it
+    short: str = ""  # a short label for chart axes
+
+    def with_powder(self) -> OddsRule:
+        """The same procedure with Serum Powder played (only London's has figures)."""
+        return ODDS_RULES[self.powder_key] if self.powder_key else self
+
+
+LONDON = OddsRule("london", "London", powder_key="london-powder")
+LONDON_MTGO = OddsRule("london-mtgo", "London (MTGO/Arena)", bottom_now=False, powder_key="london-mtgo-powder")
+VANCOUVER = OddsRule("vancouver", "Vancouver", full_hands=False, scry=True)
+PARIS = OddsRule("paris", "Paris", full_hands=False)
+LONDON_SET_ASIDE = OddsRule("london-set-aside", "London, hands set aside", bottom_now=False, set_aside=True,
+                            short="Set aside")  # fmt: skip
+LONDON_POWDER = OddsRule("london-powder", "London + Serum Powder", powder=True, short="Powder")
+LONDON_MTGO_POWDER = OddsRule("london-mtgo-powder", "London (MTGO/Arena) + Serum Powder", bottom_now=False,
+                              powder=True, short="Powder MTGO")  # fmt: skip
+ODDS_RULES = {r.key: r for r in (LONDON, LONDON_MTGO, VANCOUVER, PARIS, LONDON_SET_ASIDE, LONDON_POWDER,
+                                 LONDON_MTGO_POWDER)}  # fmt: skip
+RULES = (LONDON, VANCOUVER, PARIS, LONDON_SET_ASIDE)  # the odds table's rows
+POWDER_RULES = (LONDON_POWDER, LONDON_MTGO_POWDER)  # the table shows them when the deck holds Serum Powder
+RULE_NAMES = {rule.key: rule.name for rule in ODDS_RULES.values()}
+
+
+def as_rule(rule: OddsRule | str) -> OddsRule:
+    """The odds rule, or the one with this key; ValueError for a key no rule has."""
+    if isinstance(rule, OddsRule):
+        return rule
+    try:
+        return ODDS_RULES[rule]
+    except KeyError:
+        raise ValueError(f"unknown mulligan rule {rule!r}") from None
+
+
 POWDER = 4  # the index of Serum Powder in a five-kind count
 
 
@@ -203,25 +247,32 @@ def lands_in_hand(deck: DeckCounts, drawn: int = HAND) -> list[Fraction]:
     return [Fraction(comb(lands, n) * comb(others, drawn - n), total) for n in range(drawn + 1)]
 
 
-def attempts(rule: str, free: bool, hand: int = HAND) -> Iterator[tuple[int, int]]:
+def attempts(rule: OddsRule | str, free: bool, hand: int = HAND) -> Iterator[tuple[int, int]]:
     """(cards drawn, cards kept) for each successive hand until the hand would be empty."""
+    full = as_rule(rule).full_hands
     taken = 0
     while True:
         counted = max(0, taken - (1 if free else 0))
         keep = hand - counted
         if keep < 0:
             return
-        yield (hand if rule.startswith("london") else keep), keep
+        yield (hand if full else keep), keep
         taken += 1
 
 
-def rules_for(deck: DeckCounts) -> tuple[str, ...]:
+def rules_for(deck: DeckCounts) -> tuple[OddsRule, ...]:
     """The rules :func:`table` computes for ``deck``: Serum Powder's only if it holds some."""
     return RULES + (POWDER_RULES if deck.powders else ())
 
 
 def outcome(
-    deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule, *, start: int = 0, out: DeckCounts | None = None
+    deck: DeckCounts,
+    rule: OddsRule | str,
+    free: bool,
+    keep_rule: KeepRule,
+    *,
+    start: int = 0,
+    out: DeckCounts | None = None,
 ) -> Outcome:
     """The exact result of mulliganing under ``rule`` until the keep rule is met.
 
@@ -231,11 +282,10 @@ def outcome(
     library at that point, hands set aside or cards Powder exiled (see :func:`_walk`); the
     other rules shuffle every card back, so for them the deck is all there is.
     """
-    if rule not in RULE_NAMES:
-        raise ValueError(f"unknown mulligan rule {rule!r}")
+    rule = as_rule(rule)
     if not 0 <= start < len(list(attempts(rule, free))):
-        raise ValueError(f"no hand number {start} under {rule!r}: the hand would be empty")
-    if rule == "london-set-aside" or rule in POWDER_RULES:
+        raise ValueError(f"no hand number {start} under {rule.key!r}: the hand would be empty")
+    if rule.set_aside or rule.powder:
         return _walk(deck, rule, free, keep_rule, start, out)
 
     @cache
@@ -256,7 +306,7 @@ def outcome(
             sizes[keep] = sizes.get(keep, Fraction(0)) + reach * p
         reach *= 1 - p
     expected = sum((size * p for size, p in sizes.items()), Fraction(0))
-    return Outcome(rule, free, good, expected, sizes)
+    return Outcome(rule.key, free, good, expected, sizes)
 
 
 def _plus(a: Kinds, b: Kinds) -> Kinds:
@@ -292,7 +342,12 @@ def _value(mass: Mass) -> Fraction:
 
 
 def _walk(
-    deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule, start: int = 0, removed: DeckCounts | None = None
+    deck: DeckCounts,
+    rule: OddsRule,
+    free: bool,
+    keep_rule: KeepRule,
+    start: int = 0,
+    removed: DeckCounts | None = None,
 ) -> Outcome:
     """Set-aside hands and Serum Powder, exactly. The library changes, so a state is the
     cards out of it: ``(out, under)``, ``out`` the cards exiled by Powder or set aside,
@@ -310,7 +365,7 @@ def _walk(
     cards of ``deck`` already out of the library (set aside, or exiled by Powder); should
     fewer than seven cards then remain, set-aside cards are shuffled back first.
     """
-    powder, aside, cr = rule in POWDER_RULES, rule == "london-set-aside", rule == "london-powder"
+    powder, aside, cr = rule.powder, rule.set_aside, rule.powder and rule.bottom_now
 
     def five(counts: DeckCounts) -> Kinds:
         """The walk's five kinds (key cards merged when the keep rule asks for none)."""
@@ -433,7 +488,7 @@ def _walk(
     won = {size: _value(mass) for size, mass in wins.items()}
     sizes = {size: p for size, p in (won | {keep_last: _value(reached)}).items() if p}
     expected = sum((size * p for size, p in sizes.items()), Fraction(0))
-    return Outcome(rule, free, sum(won.values(), Fraction(0)), expected, sizes)
+    return Outcome(rule.key, free, sum(won.values(), Fraction(0)), expected, sizes)
 
 
 def table(deck: DeckCounts, play: KeepRule, draw: KeepRule) -> dict[tuple[str, bool, str], Outcome]:
@@ -442,13 +497,13 @@ def table(deck: DeckCounts, play: KeepRule, draw: KeepRule) -> dict[tuple[str, b
     for side, keep_rule in (("play", play), ("draw", draw)):
         for rule in rules_for(deck):
             for free in (False, True):
-                results[(rule, free, side)] = outcome(deck, rule, free, keep_rule)
+                results[(rule.key, free, side)] = outcome(deck, rule, free, keep_rule)
     return results
 
 
 def simulate(
     deck: DeckCounts,
-    rule: str,
+    rule: OddsRule | str,
     free: bool,
     keep_rule: KeepRule,
     games: int,
@@ -464,12 +519,11 @@ def simulate(
     10,000 games; returning False stops early (cancel). ``start`` and ``out`` as for
     :func:`outcome`: each game begins with that hand, those cards out of the library.
     """
-    if rule not in RULE_NAMES:
-        raise ValueError(f"unknown mulligan rule {rule!r}")
+    rule = as_rule(rule)
     plan = list(attempts(rule, free))[start:] if start >= 0 else []
     if not plan:
-        raise ValueError(f"no hand number {start} under {rule!r}: the hand would be empty")
-    if rule == "london-set-aside" or rule in POWDER_RULES:
+        raise ValueError(f"no hand number {start} under {rule.key!r}: the hand would be empty")
+    if rule.set_aside or rule.powder:
         play = _shuffled(deck, rule, plan, keep_rule, rng, out)
     else:
         play = _sampled(deck, rule, plan, keep_rule, rng)
@@ -487,16 +541,18 @@ def simulate(
 Game = Callable[[], tuple[bool, int, int]]  # one game: (kept a keepable hand, final size, hands drawn)
 
 
-def _sampled(deck: DeckCounts, rule: str, plan: list[tuple[int, int]], keep_rule: KeepRule, rng: random.Random) -> Game:
-    """Every hand a fresh sample of the whole deck (a shuffled library). ``"london"``
-    follows CR 103.4 as written: bottom first (:func:`bottom_first`), then decide on the
-    cards left; ``"london-mtgo"`` asks :func:`keepable` of the seven (memoised per hand)."""
+def _sampled(
+    deck: DeckCounts, rule: OddsRule, plan: list[tuple[int, int]], keep_rule: KeepRule, rng: random.Random
+) -> Game:
+    """Every hand a fresh sample of the whole deck (a shuffled library). London as CR 103.4
+    reads (``bottom_now``) bottoms first (:func:`bottom_first`), then decides on the cards
+    left; otherwise :func:`keepable` is asked of the cards drawn (memoised per hand)."""
     cards = [kind for kind, n in enumerate(deck.kinds) for _ in range(n)]
     size, sample, population = len(cards), rng.sample, range(len(cards))
 
     @cache
     def kept(hand: Composition, drawn: int, keep: int) -> bool:
-        if rule == "london":
+        if rule.full_hands and rule.bottom_now:
             return satisfies(_minus((*hand, 0), bottom_first((*hand, 0), drawn - keep, keep_rule)), keep_rule)
         return keepable(hand, keep, keep_rule)
 
@@ -515,7 +571,7 @@ def _sampled(deck: DeckCounts, rule: str, plan: list[tuple[int, int]], keep_rule
 
 def _shuffled(
     deck: DeckCounts,
-    rule: str,
+    rule: OddsRule,
     plan: list[tuple[int, int]],
     keep_rule: KeepRule,
     rng: random.Random,
@@ -524,7 +580,7 @@ def _shuffled(
     """A physical library, a list shuffled and drawn from the top: Serum Powder and
     set-aside hands as the module docstring defines them, independently of :func:`_walk`.
     ``out``: cards already set aside (they start the pile) or exiled (gone)."""
-    powder, cr, aside = rule in POWDER_RULES, rule == "london-powder", rule == "london-set-aside"
+    powder, cr, aside = rule.powder, rule.powder and rule.bottom_now, rule.set_aside
 
     def five(counts: DeckCounts) -> Kinds:
         return (*counts.kinds[:3], counts.spells, counts.powders) if powder else (*counts.kinds, 0)

@@ -41,7 +41,7 @@ from itertools import product
 from math import comb
 
 from .cards import CardInfo, normalise
-from .odds import POWDER_RULES, RULE_NAMES, DeckCounts, KeepRule, Outcome, attempts, outcome
+from .odds import DeckCounts, KeepRule, OddsRule, Outcome, as_rule, attempts, outcome
 
 TURNS = 6  # turns in the land tables
 MOST_LANDS = 6  # the land counts of the "at least k lands" table: k = 1..MOST_LANDS
@@ -365,18 +365,17 @@ def _project(sources: Counter[int], onto: int) -> Sources:
 
 @lru_cache(maxsize=64)  # bounded: a long session must not grow it
 def mulligan_from_here(
-    deck: DeckCounts, rule: str, free: bool, keep_rule: KeepRule, taken: int, out: DeckCounts | None = None
+    deck: DeckCounts, rule: OddsRule | str, free: bool, keep_rule: KeepRule, taken: int, out: DeckCounts | None = None
 ) -> Outcome | None:
     """Taking a mulligan now, having taken ``taken`` already (the hand now is hand number
     ``taken`` of :func:`odds.attempts`, the free one counted as :mod:`.odds` counts it): the
     exact chance the process reaches a hand that meets ``keep_rule``, and the hand size it
-    leaves, under ``rule`` (any of :data:`odds.RULE_NAMES`; ``london-mtgo`` gives the same
+    leaves, under ``rule`` (any of :data:`odds.ODDS_RULES`; ``london-mtgo`` gives the same
     figures as ``london`` without Serum Powder, see :mod:`.odds`). ``deck``: every card the
     mulligan can shuffle in (hand and library); ``out`` (set-aside and Serum Powder rules):
     the cards of ``deck`` out of the library then, hands set aside (this one included) or
     cards exiled. None when no mulligan is left (the next hand would have no cards)."""
-    if rule not in RULE_NAMES:
-        raise ValueError(f"unknown mulligan rule {rule!r}")
+    rule = as_rule(rule)
     if taken < 0:
         raise ValueError(f"a player cannot have taken {taken} mulligans")
     if taken + 1 >= len(list(attempts(rule, free))):
@@ -442,7 +441,7 @@ def outlook(
     is_land: Callable[[CardInfo], bool] = _printed_land,
     is_key: Callable[[CardInfo], bool] = _no_key,
     keep_rule: KeepRule | None = None,
-    rule: str = "london",
+    rule: OddsRule | str = "london",
     free: bool = False,
     mulligans_taken: int = 0,
 ) -> Outlook:
@@ -489,10 +488,11 @@ def outlook(
     unknown = sum(1 for info in (*hand_lands, *library_lands) if info.produces is None and not info.mana_sources)
 
     rules = keep_rule or KeepRule()
-    walks = rule == "london-set-aside" or rule in POWDER_RULES
+    rule = as_rule(rule)
+    walks = rule.set_aside or rule.powder
     deck = deck_counts((*hand, *library, *bottom, *(aside if walks else ())), is_land, is_key)
     out = None
-    if rule == "london-set-aside":
+    if rule.set_aside:
         out = deck_counts((*hand, *aside), is_land, is_key)
     elif walks and aside:
         out = deck_counts(aside, is_land, is_key)

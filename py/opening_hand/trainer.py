@@ -32,30 +32,20 @@ from functools import lru_cache
 from math import comb
 
 from .cards import Card, CardInfo, lookup, normalise
-from .editions import London
 from .game import GameState
-from .odds import KeepRule, attempts
+from .odds import LONDON, KeepRule, OddsRule, attempts
 from .outlook import Lands, Outlook, at_least, draws, outlook
 
 CLOSE = Fraction(1, 10)  # figures closer than this give no verdict
 DEFAULT_RULE = KeepRule()
 
 
-def odds_rule(state: GameState, powder: bool) -> str | None:
-    """The :mod:`.odds` process that models the table's mulligan rule, or None for a rule
-    it has no figures for (the original rule, Partial Paris, draw ten)."""
-    edition = state.edition
-    if edition.set_aside_hands:
-        return "london-set-aside"
-    if isinstance(edition, London) or edition.key.startswith("commander-free"):
-        if powder:
-            return "london-mtgo-powder" if edition.bottom_when_kept else "london-powder"
-        return "london"
-    if edition.key == "vancouver":
-        return "vancouver"
-    if edition.key.startswith("paris-"):
-        return "paris"
-    return None
+def odds_rule(state: GameState, powder: bool) -> OddsRule | None:
+    """The :mod:`.odds` procedure of the table's rules edition (with Serum Powder played when
+    ``powder``), or None for a rule it has no figures for (the original rule, Partial Paris,
+    draw ten)."""
+    rule = state.edition.odds
+    return rule.with_powder() if rule is not None and powder else rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +58,7 @@ class Reading:
     lands: int
     meets_rule: bool
     outlook: Outlook
-    mulligan_rule: str | None  # the odds process for "a mulligan from here", if there are figures
+    mulligan_rule: OddsRule | None  # the odds procedure for "a mulligan from here", if there are figures
     next_hand: tuple[int, int] | None  # (cards drawn, cards kept) by the next mulligan
     deck: tuple[int, int] = (0, 0)  # (cards, lands) a mulligan shuffles together: hand and library
 
@@ -179,7 +169,7 @@ def read_hand(
         is_land=is_land,
         is_key=is_key,
         keep_rule=rule,
-        rule=mulligan_rule or "london",
+        rule=mulligan_rule or LONDON,
         free=state.free_mulligans > p.mulligans,
         mulligans_taken=p.mulligans,
     )
@@ -190,7 +180,7 @@ def read_hand(
     owed = p.to_bottom or (0 if p.kept else state.owed_on_keeping(p, state.counted_mulligans(p)))
     size = len(hand) - max(0, owed - len(marked))
     meets = _meets(lands, len(hand) - lands, keys_held, size, rule)
-    plan = list(attempts(mulligan_rule or "london", state.free_mulligans > 0, p.hand_size))
+    plan = list(attempts(mulligan_rule or LONDON, state.free_mulligans > 0, p.hand_size))
     following = plan[p.mulligans + 1] if p.mulligans + 1 < len(plan) else None
     whole = [*hand, *library, *at_bottom]
     deck = (len(whole), sum(1 for i in whole if is_land(i)))

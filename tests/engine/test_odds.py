@@ -296,10 +296,10 @@ def test_serum_powder_and_set_aside_hands_help() -> None:
 
 
 def test_the_table_shows_serum_powder_only_for_a_deck_that_holds_it() -> None:
-    assert {rule for rule, _, _ in table(BURN, KeepRule(), KeepRule(1, 5))} == {*RULES}
+    assert {rule for rule, _, _ in table(BURN, KeepRule(), KeepRule(1, 5))} == {r.key for r in RULES}
     assert {rule for rule, _, _ in table(DeckCounts(0, 0, 22, 34, 4), KeepRule(), KeepRule(1, 5))} == {
-        *RULES,
-        *POWDER_RULES,
+        *(r.key for r in RULES),
+        *(r.key for r in POWDER_RULES),
     }
     with pytest.raises(ValueError, match="unknown mulligan rule 'london-powdered'"):
         outcome(BURN, "london-powdered", False, KeepRule())

@@ -18,7 +18,7 @@ from pyscript import document, window
 
 from opening_hand import DecklistError, lookup
 from opening_hand.cards import normalise
-from opening_hand.odds import RULE_NAMES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
+from opening_hand.odds import ODDS_RULES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
 from opening_hand.special import SERUM_POWDER
 from page.panels.charts import bar_chart, node
 from page.texts import percent as pct
@@ -26,7 +26,6 @@ from page.texts import percent as pct
 Node = Any
 SLICE = 10_000  # simulated games per slice between repaints
 SIM_GAMES = 200_000
-SHORT = {"london-set-aside": "Set aside", "london-powder": "Powder", "london-mtgo-powder": "Powder MTGO"}  # chart axes
 
 
 class AnalysisPanel:
@@ -95,16 +94,23 @@ class AnalysisPanel:
             fragment.append(option)
         select.replaceChildren(fragment)
 
-    def compute(self) -> None:
+    def inputs(self) -> tuple[KeepRule, KeepRule, DeckCounts] | None:
+        """The keep rules and the deck's counts, or None when they cannot be read (the panel says why)."""
         try:
             play, draw = self.rules()
             deck = self.deck_counts()
         except (ValueError, DecklistError) as error:
             self.say(str(error))
-            return
+            return None
         if deck.size < 7:
             self.say(f"The deck has {deck.size} cards: the odds need at least seven.")
+            return None
+        return play, draw, deck
+
+    def compute(self) -> None:
+        if (inputs := self.inputs()) is None:
             return
+        play, draw, deck = inputs
         started = time.perf_counter()
         lands = lands_in_hand(deck)
         results = table(deck, play, draw)
@@ -137,8 +143,10 @@ class AnalysisPanel:
         grid.firstChild.append(head)
         body = node("tbody")
         rows = list(dict.fromkeys((rule, free) for rule, free, _ in results))  # as odds.table lists them
-        names = [RULE_NAMES[rule] + (" + free mulligan" if free else "") for rule, free in rows]
-        labels = [SHORT.get(rule, RULE_NAMES[rule]) + ("\n+ free" if free else "") for rule, free in rows]
+        names = [ODDS_RULES[rule].name + (" + free mulligan" if free else "") for rule, free in rows]
+        labels = [
+            (ODDS_RULES[rule].short or ODDS_RULES[rule].name) + ("\n+ free" if free else "") for rule, free in rows
+        ]
         for (rule, free), name in zip(rows, names, strict=True):
             row = node("tr", data_rule=f"{rule}{'-free' if free else ''}")
             row.append(node("th", name, scope="row"))
@@ -173,17 +181,9 @@ class AnalysisPanel:
     # ------------------------------------------------------------------ simulation
 
     def simulate(self) -> None:
-        if self.running:
+        if self.running or (inputs := self.inputs()) is None:
             return
-        try:
-            play, _ = self.rules()
-            deck = self.deck_counts()
-        except (ValueError, DecklistError) as error:
-            self.say(str(error))
-            return
-        if deck.size < 7:
-            self.say(f"The deck has {deck.size} cards: the odds need at least seven.")
-            return
+        play, _, deck = inputs
         rule_key = str(self.el["sim-rule"].value)
         rule, free = rule_key.removesuffix("-free"), rule_key.endswith("-free")
         exact = outcome(deck, rule, free, play)
