@@ -36,3 +36,16 @@ def js_options(**options: object) -> Any:
     from pyodide.ffi import to_js
 
     return to_js(options, dict_converter=window.Object.fromEntries)
+
+
+def download(text: str, kind: str, filename: str) -> None:
+    """Offer ``text`` as a file to save (an export), through a link to a blob of it."""
+    from pyodide.ffi import create_once_callable, to_js
+
+    blob = window.Blob.new(to_js([text]), js_options(type=kind))
+    url = window.URL.createObjectURL(blob)
+    link = element("a", "", href=url, download=filename)
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from page.services.events import listen, on, run_task
+from page.services.events import listen, on, run_task, when_idle
 
 if TYPE_CHECKING:
     from page.app import App
@@ -380,22 +380,14 @@ document.body.dataset.ready = "true"
 window.performance.mark("oh:ready")
 
 
-# Warm the page and engine up once the browser is idle (or soon, where there is no
-# requestIdleCallback), so the first Deal does not wait for the import.
-def when_idle(work: Any, timeout: int) -> None:
-    if hasattr(window, "requestIdleCallback"):
-        window.requestIdleCallback(work, to_js({"timeout": timeout}, dict_converter=window.Object.fromEntries))
-    else:
-        window.setTimeout(work, 50)
-
-
+# Warm the page and engine up once the browser is idle, so the first Deal does not wait for the import.
 def load_trainer(*_args: object) -> None:
     import opening_hand.trainer  # noqa: F401  (the outlook beside the hand)
 
 
 def warm_up(*_args: object) -> None:
     app()  # then the trainer's engine, in a later idle moment
-    when_idle(create_once_callable(load_trainer), 3000)
+    when_idle(load_trainer, 3000)
 
 
-when_idle(create_once_callable(warm_up), 1000)
+when_idle(warm_up, 1000)

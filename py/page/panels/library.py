@@ -8,8 +8,7 @@ through ``textContent``, ``value`` and attributes.
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
+from pyscript import document
 
 from opening_hand import DecklistError
 from opening_hand.formats import FORMATS
@@ -22,7 +21,7 @@ from opening_hand.library import (
     known_format,
     load_library,
 )
-from page.dom import Node, by_id, element
+from page.dom import Node, by_id, download, element
 from page.panels.deck import MAX_FILE_BYTES, DeckPanel
 from page.services import saved_data
 
@@ -125,14 +124,7 @@ class LibraryPanel:
             self.tell(f"Opened “{deck.name}”.")
 
     def export_library(self) -> None:
-        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([dump_library(self.library)]), options)
-        url = window.URL.createObjectURL(blob)
-        link = element("a", "", href=url, download="opening-hand-decks.json")
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        download(dump_library(self.library), "application/json", "opening-hand-decks.json")
         self.tell(f"Exported {len(self.library.decks)} deck{'s' if len(self.library.decks) != 1 else ''}.")
 
     async def import_library(self, file: Node) -> None:

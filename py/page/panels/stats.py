@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from opening_hand.recent import RECENT_KEY, RecentHand, export_json, recent_hand
 from opening_hand.share import Setup
 from opening_hand.stats import STORAGE_KEY, PracticeRecord, Summary, add, dump_stats, load_stats, summarize, to_csv
+from page.dom import download
 from page.panels.charts import bar_chart, node
 from page.panels.recent_hands import RecentHands
 from page.services import saved_data
+from page.services.events import when_idle
 from page.table.board import Board
 
 COLUMNS = ("This session", "All", "On the play", "On the draw")
@@ -90,13 +92,7 @@ class StatsPanel:
             self.deck_records.append(record)
         self.render()
         if self.pending is None and not (self.in_memory and self.recent.in_memory):
-            write = create_once_callable(lambda *_: self.flush())
-            if hasattr(window, "requestIdleCallback"):
-                self.pending = window.requestIdleCallback(
-                    write, to_js({"timeout": 2000}, dict_converter=window.Object.fromEntries)
-                )
-            else:
-                self.pending = window.setTimeout(write, 200)
+            self.pending = when_idle(lambda *_: self.flush(), 2000, fallback_ms=200)
 
     def flush(self) -> None:
         """Write the records and the recent hands now (when idle after a game, and when the
@@ -162,21 +158,11 @@ class StatsPanel:
         self.tell("Statistics reset.")
         self.render()
 
-    def download(self, text: str, kind: str, name: str) -> None:
-        options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([text]), options)
-        url = window.URL.createObjectURL(blob)
-        link = node("a", href=url, download=name)
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
-
     def export_csv(self) -> None:
-        self.download(to_csv(self.records), "text/csv", "opening-hand-statistics.csv")
+        download(to_csv(self.records), "text/csv", "opening-hand-statistics.csv")
         self.tell(f"Exported {len(self.records)} games.")
 
     def export_json(self) -> None:
         text = export_json(self.records, self.recent.entries)
-        self.download(text, "application/json", "opening-hand-statistics.json")
+        download(text, "application/json", "opening-hand-statistics.json")
         self.tell(f"Exported {len(self.records)} games and {len(self.recent.entries)} recent hands.")

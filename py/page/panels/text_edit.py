@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document, window
+from pyscript import document
+
+from page.dom import js_options
 
 MAX_UNDOABLE = 300_000  # characters: larger texts are set directly (the undo history would copy them)
 
@@ -59,9 +61,7 @@ def _insert(box: Any, start: int, end: int, text: str, restore_focus: bool) -> N
 
 
 def _no_scroll() -> Any:
-    from pyodide.ffi import to_js
-
-    return to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
+    return js_options(preventScroll=True)
 
 
 def replace_line(box: Any, line: int, text: str) -> bool:

@@ -16,13 +16,13 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, to_js
 from pyscript import window
 
 from opening_hand import cards
 from opening_hand.carddb import CardDatabase, CardDataError
 from opening_hand.guarded import UntrustedInputError, read_json
-from page.dom import by_id
+from page.dom import by_id, js_options
+from page.services.events import when_idle
 
 INDEX = "static/data/cards.json"
 MAX_INDEX = 4096  # bytes: the index is a few fields
@@ -34,13 +34,9 @@ class Unavailable(Exception):
     """The database cannot be used; the message says why, for the player."""
 
 
-def _options(**values: Any) -> Any:
-    return to_js(values, dict_converter=window.Object.fromEntries)
-
-
 async def _fetch(url: str) -> bytes:
     try:
-        response = await window.fetch(url, _options(cache="no-cache"))
+        response = await window.fetch(url, js_options(cache="no-cache"))
     except Exception:
         raise Unavailable("the card data could not be fetched (offline?)") from None
     if not response.ok:
@@ -108,11 +104,7 @@ class CardData:
 
     def start(self) -> None:
         """Load when the browser is idle (never on the start-up path)."""
-        load = create_once_callable(lambda *_: asyncio.ensure_future(self.load()))
-        if hasattr(window, "requestIdleCallback"):
-            window.requestIdleCallback(load, _options(timeout=2000))
-        else:
-            window.setTimeout(load, 200)
+        when_idle(lambda *_: asyncio.ensure_future(self.load()), 2000, fallback_ms=200)
 
     async def load(self) -> None:
         if self.state != "waiting":

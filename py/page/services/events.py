@@ -12,8 +12,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
-from pyscript import document
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyscript import document, window
 
 _dispatch: Any = None
 
@@ -61,3 +61,12 @@ def listen() -> None:
     _dispatch = create_proxy(dispatch)
     for event_type in HANDLERS:
         document.addEventListener(event_type, _dispatch, True)
+
+
+def when_idle(work: Callable[..., object], timeout: int, fallback_ms: int = 50) -> Any:
+    """Run ``work`` once when the browser is idle (at the latest after ``timeout`` ms), or
+    soon where there is no requestIdleCallback; the handle, to cancel it."""
+    once = create_once_callable(work)
+    if hasattr(window, "requestIdleCallback"):
+        return window.requestIdleCallback(once, to_js({"timeout": timeout}, dict_converter=window.Object.fromEntries))
+    return window.setTimeout(once, fallback_ms)

@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from opening_hand import DecklistError, parse_decklist
@@ -28,6 +28,7 @@ from opening_hand.carddb import CardDatabase, is_row
 from opening_hand.cards import normalise
 from opening_hand.guarded import UntrustedInputError, read_json
 from opening_hand.scryfall import FORMATS, card_row
+from page.dom import js_options
 from page.services import saved_data
 
 API = "https://api.scryfall.com/cards/collection"
@@ -87,10 +88,6 @@ def found_rows(answer: object, asked: set[str]) -> tuple[list[str], int]:
         if row is not None and is_row(row) and _keys(row.partition("\t")[0]) & asked:
             rows.append(row)
     return rows, len(missing) if isinstance(missing, list) else 0
-
-
-def _options(**values: Any) -> Any:
-    return to_js(values, dict_converter=window.Object.fromEntries)
 
 
 def _plural(count: int, word: str) -> str:
@@ -230,7 +227,7 @@ class ScryfallLookup:
         if hasattr(window, "AbortSignal") and hasattr(window.AbortSignal, "timeout"):
             options["signal"] = window.AbortSignal.timeout(TIMEOUT_MS)
         try:
-            response = await window.fetch(API, _options(**options))
+            response = await window.fetch(API, js_options(**options))
             if not response.ok:
                 raise Unanswered(f"HTTP {response.status}")
             length = str(response.headers.get("Content-Length") or "0")
