@@ -16,11 +16,14 @@ serve: runtime
 	$(PY) scripts/serve.py --port $(PORT)
 
 ## Run every test: lint, types, engine (CPython and Pyodide), browser end-to-end.
-test: runtime test-deps
+test: runtime test-deps lint
+	$(VPY) -m pytest
+
+## Lint and types only: ruff (rules and formatting) and mypy (py/opening_hand strict, py/page checked).
+lint: $(VENV)/.installed
 	$(VPY) -m ruff check py tests scripts
 	$(VPY) -m ruff format --check py tests scripts
 	$(VPY) -m mypy
-	$(VPY) -m pytest
 
 ## The pinned PyScript + Pyodide runtime, copied into static/vendor/.
 runtime: node_modules/.package-lock.json

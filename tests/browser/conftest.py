@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from card_files import serve_card_files
 from playwright.sync_api import Page
 
-from guard import Guard
-from pages import AppPage
 from serve import serve_in_thread  # scripts/ is on pythonpath (pyproject.toml)
+from tests.browser.card_files import serve_card_files
+from tests.browser.guard import Guard
+from tests.browser.pages import AppPage
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRYFALL_FIXTURE = ROOT / "tests/fixtures/scryfall/oracle-cards.json"

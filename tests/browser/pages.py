@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
-from guard import Guard
+from tests.browser.guard import Guard
 
 READY_TIMEOUT_MS = 90_000
 DESKTOP = {"width": 1366, "height": 900}

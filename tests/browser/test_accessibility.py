@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from pages import AppPage
+from tests.browser.pages import AppPage
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from card_files import ROOT, serve_card_files
 from playwright.sync_api import Page, Route, expect
 
-from pages import AppPage
+from tests.browser.card_files import ROOT, serve_card_files
+from tests.browser.pages import AppPage
 
 ARENA_EXPORT = ROOT / "tests/fixtures/scryfall/modern-arena.txt"
 LOADED_MS = 60_000

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Route, expect
 
-from pages import AppPage
+from tests.browser.pages import AppPage
 
 BURN_MAIN = [
     ("Goblin Guide", 4), ("Monastery Swiftspear", 4), ("Eidolon of the Great Revel", 4), ("Lightning Bolt", 4),

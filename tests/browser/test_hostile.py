@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from pages import AppPage
+from tests.browser.pages import AppPage
 
 
 def test_a_ten_thousand_line_decklist_gets_a_limit_message_and_the_page_stays_usable(app: AppPage) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from pages import READY_TIMEOUT_MS, AppPage
+from tests.browser.pages import READY_TIMEOUT_MS, AppPage
 
 DEEP = "[" * 100_000
 LIBRARY = "opening-hand/library"

@@ -6,8 +6,8 @@ import re
 
 from playwright.sync_api import BrowserContext, expect
 
-from guard import Guard
-from pages import AppPage
+from tests.browser.guard import Guard
+from tests.browser.pages import AppPage
 
 
 def test_a_copied_link_opens_the_same_hands_at_the_same_point_in_a_new_page(

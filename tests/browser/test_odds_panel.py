@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from opening_hand.odds import DeckCounts, KeepRule, outcome
 from page.texts import percent
-from pages import AppPage
+from tests.browser.pages import AppPage
 
 
 def test_the_odds_panel_shows_exact_figures_and_charts(app: AppPage) -> None:

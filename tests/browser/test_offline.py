@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 from site_build import build
 
-from guard import Guard
-from pages import AppPage
 from serve import serve_in_thread
+from tests.browser.guard import Guard
+from tests.browser.pages import AppPage
 
 
 @pytest.fixture

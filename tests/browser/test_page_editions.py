@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Locator, expect
 
-from pages import AppPage
+from tests.browser.pages import AppPage
 
 NO_LANDS = "60 Lightning Bolt"  # a hand of zero lands, whatever the shuffle
 

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from pages import AppPage
+from tests.browser.pages import AppPage
 
 
 def test_two_headed_giant_in_hot_seat(app: AppPage) -> None:

@@ -6,8 +6,8 @@ import re
 
 from playwright.sync_api import Route, expect
 
-from guard import Guard
-from pages import AppPage
+from tests.browser.guard import Guard
+from tests.browser.pages import AppPage
 
 SEED = 424242
 

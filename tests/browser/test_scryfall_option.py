@@ -19,9 +19,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from site_build import build
 
-from guard import Guard
-from pages import AppPage
 from serve import serve_in_thread
+from tests.browser.guard import Guard
+from tests.browser.pages import AppPage
 
 API = "https://api.scryfall.com/"
 IMAGES = "https://cards.scryfall.io/"

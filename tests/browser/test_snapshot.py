@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from guard import Guard
-from pages import PYTHON_HOOK, READY_TIMEOUT_MS, AppPage
+from tests.browser.guard import Guard
+from tests.browser.pages import PYTHON_HOOK, READY_TIMEOUT_MS, AppPage
 
 # Used from the page: the app's own snapshot module and Pyodide version.
 MODULES = """const base = new URL("static/runtime/", location.href);

@@ -7,7 +7,7 @@ tracks, and the size of Pyodide's WebAssembly memory."""
 
 from __future__ import annotations
 
-from pages import PYTHON_HOOK, AppPage
+from tests.browser.pages import PYTHON_HOOK, AppPage
 
 CYCLE = """(cycles) => {
   const board = document.querySelector('[data-board="main"]');

@@ -17,8 +17,8 @@ from playwright.sync_api import Route, expect
 
 from opening_hand.editions import EDITIONS
 from opening_hand.formats import FORMATS
-from pages import PYTHON_HOOK as HOOK
-from pages import AppPage
+from tests.browser.pages import PYTHON_HOOK as HOOK
+from tests.browser.pages import AppPage
 
 # Every module Python imported from the page's folder (ours, and PyScript's package, which
 # PyScript writes there): the bytecode beside it must be the bundle's, made for its source.

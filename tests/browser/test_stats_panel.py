@@ -17,7 +17,7 @@ from opening_hand.recent import RECENT_KEY
 from opening_hand.samples import SAMPLES
 from opening_hand.share import decode_setup, game_from_setup, replay
 from opening_hand.stats import STORAGE_KEY, deck_key
-from pages import PHONE, AppPage
+from tests.browser.pages import PHONE, AppPage
 
 SAMPLE_KEY = deck_key(parse_decklist(SAMPLES["constructed"]).main_cards())  # the deck the page opens with
 STORED = "(key) => localStorage.getItem(key)"

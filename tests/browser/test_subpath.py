@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from guard import Guard
-from pages import AppPage
 from serve import serve_in_thread
+from tests.browser.guard import Guard
+from tests.browser.pages import AppPage
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from pages import PHONE, AppPage
+from tests.browser.pages import PHONE, AppPage
 
 
 def test_enter_after_deal_confirms_the_bottom_card_instead_of_dealing_again(app: AppPage) -> None:

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from pages import DESKTOP, PHONE, AppPage
+from tests.browser.pages import DESKTOP, PHONE, AppPage
 
 # name -> (format, players, hot-seat, rules)
 TABLES = {

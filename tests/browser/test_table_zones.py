@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
-from test_accessibility import audit, with_axe
 
-from pages import AppPage
+from tests.browser.pages import AppPage
+from tests.browser.test_accessibility import audit, with_axe
 
 
 def test_hot_seat_shows_the_deciding_seat_at_the_bottom(app: AppPage) -> None:

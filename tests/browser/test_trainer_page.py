@@ -8,8 +8,8 @@ import re
 
 from playwright.sync_api import BrowserContext, expect
 
-from guard import Guard
-from pages import AppPage
+from tests.browser.guard import Guard
+from tests.browser.pages import AppPage
 
 SEED = 5  # Seat 1 wins the flip and chooses
 LANDS = {

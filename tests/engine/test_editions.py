@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import all_cards, deck
 from opening_hand import (
     EDITIONS,
     ChooseBottom,
@@ -22,6 +21,7 @@ from opening_hand import (
     new_game,
 )
 from opening_hand.game import ChooseShuffleBack, Scry, ScryDecision, ShuffleBack
+from tests.engine.helpers import all_cards, deck
 
 
 def game(edition: str, n: int = 2, seed: int = 3, fmt: str | None = None, cards: tuple[str, ...] | None = None,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import Script, all_cards, deck, started, two_player
 from opening_hand import (
     CardNotInHandError,
     ChooseBottom,
@@ -22,6 +21,7 @@ from opening_hand import (
     apply,
     new_game,
 )
+from tests.engine.helpers import Script, all_cards, deck, started, two_player
 
 # ------------------------------------------------------------------------- 103.1
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from helpers import deck, started
 from opening_hand import (
     ChooseStarting,
     Keep,
@@ -15,6 +14,7 @@ from opening_hand import (
 )
 from opening_hand.cards import Card
 from opening_hand.policy import autoplay, choose_bottom, decide
+from tests.engine.helpers import deck, started
 
 
 def test_the_policy_chooses_to_play_first() -> None:

@@ -14,7 +14,6 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import all_cards
 from opening_hand import (
     EDITIONS,
     FORMATS,
@@ -58,6 +57,7 @@ from opening_hand.game import (
     ScryDecision,
     ShuffleBack,
 )
+from tests.engine.helpers import all_cards
 
 SPICE = (
     "Serum Powder", "Leyline of the Void", "Chancellor of the Forge", "Gemstone Caverns",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import all_cards, deck
 from opening_hand import (
     BeginOnBattlefield,
     ChooseBottom,
@@ -31,6 +30,7 @@ from opening_hand import (
     new_game,
 )
 from opening_hand.policy import autoplay, decide
+from tests.engine.helpers import all_cards, deck
 
 OLDER = ("vancouver", "paris-2008", "paris-2001", "original")
 

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from helpers import all_cards, started
 from opening_hand import (
     MAX_TURNS,
     ChooseStarting,
@@ -22,6 +21,7 @@ from opening_hand import (
 )
 from opening_hand.policy import autoplay, decide, take_turn
 from opening_hand.share import Setup, decode_setup, encode_setup, game_from_setup
+from tests.engine.helpers import all_cards, started
 
 
 def begun(state: GameState) -> GameState:

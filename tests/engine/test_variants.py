@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from helpers import all_cards, deck
 from opening_hand import (
     ActNext,
     BeginOnBattlefield,
@@ -43,6 +42,7 @@ from opening_hand import (
 )
 from opening_hand.policy import autoplay
 from opening_hand.samples import SAMPLES
+from tests.engine.helpers import all_cards, deck
 
 
 def table(n: int, fmt: str = "multiplayer", seed: int = 1, **kwargs: object) -> GameState:

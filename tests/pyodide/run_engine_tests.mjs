@@ -38,8 +38,8 @@ const started = performance.now();
 const pyodide = await loadPyodide();
 const loaded = performance.now();
 
-// Mount the whole checkout, not only py/ and tests/: tests/engine/test_page_files.py reads
-// index.html and pyscript.toml, and pytest must find pyproject.toml (same config as CPython).
+// Mount the whole checkout, not only py/ and tests/: tests may read the page's files (index.html,
+// pyscript.toml), and pytest must find pyproject.toml (same config as CPython).
 const mounts = [["/repo", root], ["/site", site]];
 // The rules texts beside the checkout (../shared/rules): test_citations reads them.
 const shared = resolve(root, "..", "shared");
