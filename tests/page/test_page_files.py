@@ -114,13 +114,13 @@ def test_pyscript_toml_runs_the_vendored_interpreter_with_no_packages() -> None:
     assert not re.search(r"^\s*\[files\]", config, re.MULTILINE)
 
 
-def test_the_readme_states_the_pages_content_security_policy() -> None:
+def test_the_docs_state_the_pages_content_security_policy() -> None:
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
     assert policy is not None
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs/hosting.md").read_text(encoding="utf-8")
     stated = re.search(r"## Security.*?\n`(default-src[^`]+)`", readme, re.DOTALL)
-    assert stated is not None, "README's Security section quotes the policy"
+    assert stated is not None, "docs/hosting.md's Security section quotes the policy"
     assert " ".join(stated.group(1).split()) == policy.group(1)
 
 
