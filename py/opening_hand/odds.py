@@ -6,9 +6,9 @@ Serum Powder, a non-land of its own. A hand drawn from it follows the multivaria
 hypergeometric distribution, so every figure here is a finite sum, computed exactly with
 integers (:class:`fractions.Fraction`), not by sampling.
 
-The player's **keep rule**: keep a hand with ``min_lands``–``max_lands`` lands and at
-least ``min_keys`` key cards; mulligan otherwise, but always keep a hand of ``floor``
-cards or fewer. A mulligan process per rule:
+The player's **keep rule** (:class:`KeepRule`): keep a hand with ``min_lands``–``max_lands``
+lands (another range for smaller hands, ``by_size``) and at least ``min_keys`` key cards;
+mulligan otherwise, but always keep a hand of ``floor`` cards or fewer. A mulligan process per rule:
 
 * **London** (CR 103.4): draw seven every time and put one card per mulligan on the
   bottom, chosen optimally for the keep rule: a hand is keepable when *some* choice of
@@ -145,12 +145,36 @@ class DeckCounts:
         return self.key_lands + self.lands
 
 
+# The baseline of Frank Karsten's land-count studies, by hand size: a seven keeps 2–5 lands
+# (its own fields), a six 2–4, a five 1–4, and four cards or fewer are always kept.
+BASELINE_SIZES = ((6, 2, 4), (5, 1, 4))
+
+
 @dataclass(frozen=True, slots=True)
 class KeepRule:
+    """Keep a hand with ``min_lands``–``max_lands`` lands (the range of ``by_size`` for a
+    hand of that size) and at least ``min_keys`` key cards; always keep ``floor`` cards or
+    fewer. :data:`BASELINE` is the baseline of Karsten's studies, the trainer's default.
+
+    >>> BASELINE.lands_for(7), BASELINE.lands_for(6), BASELINE.lands_for(5), KeepRule().lands_for(6)
+    ((2, 5), (2, 4), (1, 4), (2, 5))
+    """
+
     min_lands: int = 2
     max_lands: int = 5
     min_keys: int = 0
     floor: int = 5  # always keep a hand of this many cards or fewer
+    by_size: tuple[tuple[int, int, int], ...] = ()  # (size, fewest, most lands) for other hand sizes
+
+    def lands_for(self, size: int) -> tuple[int, int]:
+        """The range of lands kept in a hand of ``size`` cards."""
+        for cards, low, high in self.by_size:
+            if cards == size:
+                return low, high
+        return self.min_lands, self.max_lands
+
+
+BASELINE = KeepRule(2, 5, 0, 4, BASELINE_SIZES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +212,8 @@ def compositions(deck: DeckCounts, drawn: int) -> Iterator[tuple[Composition, Fr
 def keepable(hand: Composition, keep: int, rule: KeepRule) -> bool:
     """Whether ``keep`` cards of ``hand`` can be kept (the rest bottomed) to satisfy ``rule``."""
     key_lands, key_spells, lands, spells = hand
-    for kept_lands in range(rule.min_lands, min(rule.max_lands, key_lands + lands, keep) + 1):
+    low, high = rule.lands_for(keep)
+    for kept_lands in range(low, min(high, key_lands + lands, keep) + 1):
         kept_spells = keep - kept_lands
         if kept_spells > key_spells + spells:
             continue
@@ -200,7 +225,8 @@ def keepable(hand: Composition, keep: int, rule: KeepRule) -> bool:
 def satisfies(hand: Kinds, rule: KeepRule) -> bool:
     """Whether a hand, as it is, meets the keep rule (lands in range, enough key cards)."""
     lands = hand[0] + hand[2]
-    return rule.min_lands <= lands <= rule.max_lands and hand[0] + hand[1] >= rule.min_keys
+    low, high = rule.lands_for(sum(hand))
+    return low <= lands <= high and hand[0] + hand[1] >= rule.min_keys
 
 
 def bottom_first(hand: Kinds, bottom: int, rule: KeepRule) -> Kinds:
@@ -219,7 +245,8 @@ def bottom_first(hand: Kinds, bottom: int, rule: KeepRule) -> Kinds:
     """
     kl, ks, lands, spells, powders = hand
     keep = sum(hand) - bottom
-    for kept_lands in range(rule.min_lands, min(rule.max_lands, kl + lands, keep) + 1):
+    low, high = rule.lands_for(keep)
+    for kept_lands in range(low, min(high, kl + lands, keep) + 1):
         kept_spells = keep - kept_lands
         if kept_spells > ks + spells + powders:
             continue
@@ -228,7 +255,7 @@ def bottom_first(hand: Kinds, bottom: int, rule: KeepRule) -> Kinds:
         kept = (key_lands, key_spells, kept_lands - key_lands, plain, kept_spells - key_spells - plain)
         if satisfies(kept, rule):
             return _minus(hand, kept)
-    short = kl + lands < rule.min_lands
+    short = kl + lands < low
     if rule.min_keys:
         order = (POWDER, 0, 1, 2, 3) if short else (POWDER, 0, 1, 3, 2)
     else:  # key cards make no difference to the keep rule: lands are lands

@@ -26,14 +26,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .game import MAX_SEED, Action, ChooseStarting, ChooseStartingPlayer, DeclareMulligan, GameState, apply
-from .odds import KeepRule
+from .odds import BASELINE, KeepRule
 from .share import MAX_LINK, Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup, unpack
 
 VERSION = "q1"
 MAX_HANDS = 20
 HANDS = 10  # a quiz's length unless asked otherwise
 MAX_KEYS = 200  # key card names in a quiz's keep rule
-DEFAULT_RULE = KeepRule()
+DEFAULT_RULE = BASELINE
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +75,14 @@ def make_quiz(
 def encode_quiz(quiz: Quiz) -> str:
     """The link fragment (without ``#``); raises :class:`ShareLinkError` when too long."""
     rules = [[r.min_lands, r.max_lands, r.min_keys, r.floor] for r in (quiz.play, quiz.draw)]
-    data = {
+    data: dict[str, Any] = {
         "s": encode_setup(quiz.setup),
         "h": [[h.seed, h.on_play] for h in quiz.hands],
         "k": rules,
         "n": list(quiz.keys),
     }
+    if quiz.play.by_size or quiz.draw.by_size:  # the ranges for smaller hands (links made before had none)
+        data["b"] = [[list(entry) for entry in r.by_size] for r in (quiz.play, quiz.draw)]
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
     if len(packed) > MAX_LINK:
@@ -108,7 +110,7 @@ def decode_quiz(fragment: str) -> Quiz:
     if version != VERSION:
         raise ShareLinkError(f"this quiz was made by a newer version of Opening Hand ({version[:10]})")
     data = unpack(packed, "the quiz link")
-    if not isinstance(data, dict) or set(data) != {"s", "h", "k", "n"}:
+    if not isinstance(data, dict) or set(data) - {"b"} != {"s", "h", "k", "n"}:
         raise ShareLinkError("the quiz link's contents are not a quiz")
     setup = data["s"]
     if not isinstance(setup, str):
@@ -124,7 +126,18 @@ def decode_quiz(fragment: str) -> Quiz:
         parsed.append(QuizHand(_int(hand[0], 0, MAX_SEED), hand[1]))
     if not isinstance(rules, list) or len(rules) != 2 or not all(isinstance(r, list) and len(r) == 4 for r in rules):
         raise ShareLinkError("the quiz link's keep rule is not valid")
-    play, draw = (KeepRule(*(_int(v, 0, 7) for v in r)) for r in rules)
+    sizes = data.get("b", [[], []])
+    if not isinstance(sizes, list) or len(sizes) != 2 or not all(isinstance(b, list) and len(b) <= 8 for b in sizes):
+        raise ShareLinkError("the quiz link's keep rule is not valid")
+    by_size = []
+    for entries in sizes:
+        if not all(isinstance(e, list) and len(e) == 3 for e in entries):
+            raise ShareLinkError("the quiz link's keep rule is not valid")
+        by_size.append(tuple((_int(e[0], 0, 7), _int(e[1], 0, 7), _int(e[2], 0, 7)) for e in entries))
+    play, draw = (
+        KeepRule(_int(r[0], 0, 7), _int(r[1], 0, 7), _int(r[2], 0, 7), _int(r[3], 0, 7), sizes)
+        for r, sizes in zip(rules, by_size, strict=True)
+    )
     if (
         not isinstance(keys, list)
         or len(keys) > MAX_KEYS

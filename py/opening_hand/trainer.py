@@ -1,15 +1,14 @@
 """The trainer's reading of a hand: the outlook (:mod:`.outlook`) for a seat's hand at its
-decision, what the player's keep rule says of it, and the one line of feedback after Keep
-or Mulligan.
+decision, what the player's keep rule says of it, the verdict of the value model
+(:mod:`.goldfish`, :mod:`.mulligan_value`, :mod:`.verdict`), the best cards to put on the
+bottom, and the one line of feedback after Keep, Mulligan or Put on bottom.
 
-The feedback compares two exact figures on one scale: the chance that this hand is *on
-track* and the chance that the next hand, after a mulligan, is on track (its lands kept
-for the best chance when cards go to the bottom). On track: the hand makes its land drops
-(CR 305.2, one a turn) up to the turn its spells need, its highest mana value but at
-least 2 and at most 3 (``need`` lands by turn ``need``), without holding more than one land
-over the keep rule's most by turn 3. Within :data:`CLOSE` of each other the numbers give no
-verdict, and the line says so. The mulligan also costs a card, which neither chance shows;
-the line adds the chance that the mulligans reach a hand the keep rule keeps.
+The verdict weighs keeping against a mulligan on one scale that counts every card: the
+hand's value by turn N (4; 5 in Commander and Brawl) against the value of the next hand,
+played out with the best later decisions under the table's own mulligan rule. Within the
+estimates' own uncertainty (or :data:`verdict.CLOSE` mana) there is no verdict, and the line
+says so; with cards in the hand the card data does not know (and not marked as lands), there
+is none either, and the line says why.
 
 >>> from opening_hand.quiz import deciding, make_quiz
 >>> from opening_hand.share import Setup
@@ -17,8 +16,8 @@ the line adds the chance that the mulligans reach a hand the keep rule keeps.
 ...               edition="london", seed=1, unchecked=True)
 >>> state = deciding(make_quiz(setup, 1, seed=3), 0)
 >>> reading = read_hand(state, 1)
->>> reading.size, reading.lands, reading.meets_rule
-(7, 3, True)
+>>> reading.size, reading.lands, reading.meets_rule, verdict(reading)
+(7, 3, True, 'keep')
 >>> feedback(reading, keep=True)[:33]
 'Kept 7 cards, 3 lands, on the dra'
 """
@@ -29,15 +28,16 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 
 from .cards import Card, CardInfo, lookup, normalise
-from .game import GameState
-from .odds import LONDON, KeepRule, OddsRule, attempts
-from .outlook import Lands, Outlook, at_least, draws, outlook
+from .game import GameState, PlayerState
+from .goldfish import SLOW_TURNS, TURNS, Estimate, Table
+from .mulligan_value import Ladder, LadderKey
+from .odds import BASELINE, LONDON, KeepRule, OddsRule, attempts
+from .outlook import Lands, Outlook, outlook
+from .verdict import BottomAdvice, Judgement, advise_bottom, deck_counts, judge
 
-CLOSE = Fraction(1, 10)  # figures closer than this give no verdict
-DEFAULT_RULE = KeepRule()
+DEFAULT_RULE = BASELINE  # 7 cards keep 2–5 lands, 6 keep 2–4, 5 keep 1–4, 4 or fewer keep
 
 
 def odds_rule(state: GameState, powder: bool) -> OddsRule | None:
@@ -48,11 +48,16 @@ def odds_rule(state: GameState, powder: bool) -> OddsRule | None:
     return rule.with_powder() if rule is not None and powder else rule
 
 
+def turns_for(state: GameState) -> int:
+    """The turns a hand is played out to: 4, or 5 in Commander and Brawl (slower decks)."""
+    return SLOW_TURNS if state.format.commander else TURNS
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     seat: int
     on_play: bool  # the seat's team takes the first turn (CR 103.1)
-    skips_draw: bool  # it skips its first draw (CR 103.7a, 103.7b): the "play" figures apply
+    skips_draw: bool  # it skips its first draw (CR 103.8a, 103.8b): the "play" figures apply
     rule: KeepRule  # the keep rule for its side of the table
     size: int  # the hand, less any cards still to go to the bottom (the best choice for the rule)
     lands: int
@@ -60,7 +65,11 @@ class Reading:
     outlook: Outlook
     mulligan_rule: OddsRule | None  # the odds procedure for "a mulligan from here", if there are figures
     next_hand: tuple[int, int] | None  # (cards drawn, cards kept) by the next mulligan
-    deck: tuple[int, int] = (0, 0)  # (cards, lands) a mulligan shuffles together: hand and library
+    judgement: Judgement | None = None  # keep against a mulligan (None: no figures for these rules)
+    turns: int = TURNS  # the turns the hand is played out to
+    unknown: tuple[str, ...] = ()  # cards in the hand the card data does not know (not marked lands)
+    unknown_in_deck: int = 0  # cards of the whole deck the data does not know
+    pending: bool = False  # the mulligan's value is still being worked out (the page computes it when idle)
 
     @property
     def side(self) -> str:
@@ -71,59 +80,38 @@ class Reading:
         return self.outlook.play if self.skips_draw else self.outlook.draw
 
     @property
-    def need(self) -> int:
-        """The land drops this hand's spells ask for: its highest mana value, from 2 to 3."""
-        return min(3, max([2, *(row.turn for row in self.outlook.casting)]))
-
-    @property
-    def on_track(self) -> Fraction:
-        """P(``need`` lands by turn ``need``, and at most the rule's most lands + 1 by turn 3)."""
-        seen = self.outlook
-        held, size, there = seen.hand_lands, seen.library_size, seen.library_lands
-        return _on_track(held, size, there, self.need, self.skips_draw, self.rule.max_lands)
-
-    @property
-    def next_on_track(self) -> Fraction | None:
-        """P(the next hand after a mulligan is on track), from the whole deck (hand and
-        library shuffled together): None when no mulligan is left or the rules have no figures."""
-        if self.mulligan_rule is None or self.outlook.mulligan is None or self.next_hand is None:
-            return None
-        drawn, keep = self.next_hand
-        size, lands = self.deck
-        if drawn > size:
-            return None
-        return next_hand_on_track(size, lands, drawn, keep, self.need, self.skips_draw, self.rule.max_lands)
-
-    @property
     def mulligan_keepable(self) -> Fraction | None:
         return self.outlook.mulligan.keepable if self.outlook.mulligan is not None else None
 
 
-def _on_track(held: int, size: int, there: int, need: int, skips: bool, most: int) -> Fraction:
-    # Flooded: at least F = max(most + 2, 3) lands by turn 3. One card arrives a turn at
-    # most, so a flood had F - (3 - need) >= need lands by turn ``need``: every flood made
-    # the drops too, and P(enough, not flooded) = P(enough) - P(flooded).
-    enough = at_least(held, size, there, draws(need, skips), need)
-    return enough - at_least(held, size, there, draws(3, skips), max(most + 2, 3))
+@lru_cache(maxsize=8)  # one per deck (and land marks) seen lately: its memoised playouts with it
+def _table(deck: tuple[tuple[CardInfo, bool], ...]) -> Table:
+    """The playout table of a deck: (card, counted as a land) for every card, sorted."""
+    lands = dict(deck)
+    return Table.of([info for info, _ in deck], lambda info: lands[info])
 
 
-@lru_cache(maxsize=256)  # bounded: a long session must not grow it
-def next_hand_on_track(size: int, lands: int, drawn: int, keep: int, need: int, skips: bool, most: int) -> Fraction:
-    """P(a hand of ``drawn`` cards from ``size`` cards with ``lands`` lands, ``keep`` of them
-    kept for the best chance of being on track, is on track). The cards put on the bottom
-    are known not to come; the rest of the library is drawn in an unknown order."""
-    total = comb(size, drawn)
-    chance = Fraction(0)
-    for in_hand in range(max(0, drawn - (size - lands)), min(lands, drawn) + 1):
-        ways = comb(lands, in_hand) * comb(size - lands, drawn - in_hand)
-        options = range(max(0, keep - (drawn - in_hand)), min(in_hand, keep) + 1)
-        best = max(_on_track(kept, size - drawn, lands - in_hand, need, skips, most) for kept in options)
-        chance += Fraction(ways, total) * best
-    return chance
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A seat's cards as the trainer sees them at a decision."""
+
+    hand: tuple[Card, ...]  # in hand, less the cards marked for the bottom
+    library: tuple[Card, ...]  # the library above the cards known to be at the bottom
+    bottom: tuple[Card, ...]  # known at the bottom: put there, or marked to go there
+    aside: tuple[Card, ...]  # out of the library until a shuffle: hands set aside, cards Powder exiled
+    marked: tuple[Card, ...]  # the hand's cards marked for the bottom
 
 
-def _info(card: Card) -> CardInfo:
-    return lookup(card.name)
+def _seen(p: PlayerState, bottom: Sequence[int]) -> Seen:
+    marked = set(bottom)
+    known = len(p.library) - p.bottomed if p.bottomed else len(p.library)
+    return Seen(
+        hand=tuple(c for c in p.hand if c.id not in marked),
+        library=p.library[:known],
+        bottom=p.library[known:] + tuple(c for c in p.hand if c.id in marked),
+        aside=(*p.set_aside, *p.exile),
+        marked=tuple(c for c in p.hand if c.id in marked),
+    )
 
 
 def read_hand(
@@ -133,12 +121,18 @@ def read_hand(
     draw: KeepRule = DEFAULT_RULE,
     keys: Collection[str] = (),
     bottom: Sequence[int] = (),
+    *,
+    ladders: dict[LadderKey, Ladder] | None = None,
+    wait: bool = True,
 ) -> Reading:
     """The reading of ``seat``'s hand now; ``bottom``: ids of hand cards the player has
-    marked for the bottom (they count as gone from the hand and known at the bottom)."""
+    marked for the bottom (they count as gone from the hand and known at the bottom).
+
+    The mulligan's value comes from ``ladders`` when it holds the deck's; else it is
+    computed now (``wait``, the default) or left out (``pending``: the page computes it when
+    idle and reads the hand again)."""
     p = state.player(seat)
     key_names = {normalise(k) for k in keys}
-    marked = set(bottom)
 
     def is_land(info: CardInfo) -> bool:
         return info.is_land or normalise(info.name) in p.marked_lands
@@ -154,14 +148,15 @@ def read_hand(
         skippers = state.first_draw_skipped
     skips = seat in skippers if state.starting_player is not None else False
     rule = play if on_play else draw
-    hand = [_info(c) for c in p.hand if c.id not in marked]
-    known = len(p.library) - p.bottomed if p.bottomed else len(p.library)
-    library = [_info(c) for c in p.library[:known]]
-    at_bottom = [_info(c) for c in p.library[known:]] + [_info(c) for c in p.hand if c.id in marked]
-    aside = [_info(c) for c in (*p.set_aside, *p.exile)]
+    seen = _seen(p, bottom)
+    hand = [lookup(c.name) for c in seen.hand]
+    library = [lookup(c.name) for c in seen.library]
+    at_bottom = [lookup(c.name) for c in seen.bottom]
+    aside = [lookup(c.name) for c in seen.aside]
     powder = any(normalise(i.name) == normalise("Serum Powder") for i in (*hand, *library, *at_bottom))
     mulligan_rule = odds_rule(state, powder)
-    seen = outlook(
+    free = state.free_mulligans > 0  # the table's free mulligan (CR 103.5c), used or not: attempts() counts it
+    figures = outlook(
         hand,
         library,
         bottom=at_bottom,
@@ -170,25 +165,82 @@ def read_hand(
         is_key=is_key,
         keep_rule=rule,
         rule=mulligan_rule or LONDON,
-        free=state.free_mulligans > p.mulligans,
+        free=free,
         mulligans_taken=p.mulligans,
     )
     if mulligan_rule is None:
-        seen = _without_mulligan(seen)
+        figures = replace(figures, mulligan=None)
     lands = sum(1 for i in hand if is_land(i))
     keys_held = sum(1 for i in hand if is_key(i))
     owed = p.to_bottom or (0 if p.kept else state.owed_on_keeping(p, state.counted_mulligans(p)))
-    size = len(hand) - max(0, owed - len(marked))
+    still = max(0, owed - len(bottom))
+    size = len(hand) - still
     meets = _meets(lands, len(hand) - lands, keys_held, size, rule)
-    plan = list(attempts(mulligan_rule or LONDON, state.free_mulligans > 0, p.hand_size))
+    plan = list(attempts(mulligan_rule or LONDON, free, p.hand_size))
     following = plan[p.mulligans + 1] if p.mulligans + 1 < len(plan) else None
     whole = [*hand, *library, *at_bottom]
-    deck = (len(whole), sum(1 for i in whole if is_land(i)))
-    return Reading(seat, on_play, skips, rule, size, min(lands, size), meets, seen, mulligan_rule, following, deck)
+    unknown = tuple(i.name for i in hand if not i.known and not is_land(i))
+    turns = turns_for(state)
+    judgement, pending = None, False
+    if mulligan_rule is not None and not unknown:
+        table = _table(tuple(sorted(((i, is_land(i)) for i in whole), key=lambda pair: pair[0].name)))
+        ids = [table.kind_of(i, is_land(i)) for i in hand]
+        library_ids = [table.kind_of(i, is_land(i)) for i in library]
+        known_ids = [table.kind_of(i, is_land(i)) for i in at_bottom]
+        found = None
+        if ladders is not None:
+            found = ladders.get(ladder_key(table, ids, library_ids, known_ids, mulligan_rule, free, skips, turns, p))
+        judgement = judge(table, ids, library_ids, rule=mulligan_rule, free=free, skips=skips, taken=p.mulligans,
+                          seed=_seed(state, seat, seen), turns=turns, hand_size=p.hand_size, bottom=still,
+                          known=known_ids, ladder_for=found, wait=wait)  # fmt: skip
+        pending = judgement.mulligan is None and judgement.size_after is None and following is not None
+    unknown_in_deck = sum(1 for i in whole if not i.known and not is_land(i))
+    return Reading(seat, on_play, skips, rule, size, min(lands, size), meets, figures, mulligan_rule, following,
+                   judgement, turns, unknown, unknown_in_deck, pending)  # fmt: skip
 
 
-def _without_mulligan(seen: Outlook) -> Outlook:
-    return replace(seen, mulligan=None)
+def ladder_key(
+    table: Table,
+    hand: Sequence[int],
+    library: Sequence[int],
+    known: Sequence[int],
+    rule: OddsRule,
+    free: bool,
+    skips: bool,
+    turns: int,
+    p: PlayerState,
+) -> LadderKey:
+    return LadderKey(deck_counts(table, [*hand, *library, *known]), rule, free, skips, turns, p.hand_size)
+
+
+def pending_ladder(state: GameState, seat: int) -> tuple[Table, LadderKey] | None:
+    """The deck-level computation the seat's reading waits for, if any: (table, key), for the
+    page to run (:func:`.mulligan_value.ladder_steps`) when idle."""
+    p = state.player(seat)
+    seen = _seen(p, ())
+    infos = [lookup(c.name) for c in (*seen.hand, *seen.library, *seen.bottom)]
+
+    def is_land(info: CardInfo) -> bool:
+        return info.is_land or normalise(info.name) in p.marked_lands
+
+    powder = any(normalise(i.name) == normalise("Serum Powder") for i in infos)
+    rule = odds_rule(state, powder)
+    if rule is None or any(not i.known and not is_land(i) for i in infos[: len(seen.hand)]):
+        return None
+    if state.starting_player is not None and state.phase != "first_turn":
+        skippers, _ = state.format.first_draw_skippers(state.starting_team, len(state.players))
+    else:
+        skippers = state.first_draw_skipped
+    skips = seat in skippers if state.starting_player is not None else False
+    table = _table(tuple(sorted(((i, is_land(i)) for i in infos), key=lambda pair: pair[0].name)))
+    ids = [table.kind_of(i, is_land(i)) for i in infos]
+    key = LadderKey(deck_counts(table, ids), rule, state.free_mulligans > 0, skips, turns_for(state), p.hand_size)
+    return table, key
+
+
+def _seed(state: GameState, seat: int, seen: Seen) -> str:
+    """The same hand at the same point gives the same figures, run after run."""
+    return f"{state.seed}/{seat}/{'.'.join(str(c.id) for c in seen.hand)}/{len(seen.library)}"
 
 
 def _meets(lands: int, spells: int, keys: int, size: int, rule: KeepRule) -> bool:
@@ -196,7 +248,8 @@ def _meets(lands: int, spells: int, keys: int, size: int, rule: KeepRule) -> boo
     the rule's floor, where it is always kept)."""
     if size <= rule.floor:
         return True
-    for kept_lands in range(rule.min_lands, min(rule.max_lands, lands, size) + 1):
+    low, high = rule.lands_for(size)
+    for kept_lands in range(low, min(high, lands, size) + 1):
         if size - kept_lands <= spells and min(keys, size) >= rule.min_keys:
             return True
     return False
@@ -211,38 +264,135 @@ def _lands(n: int) -> str:
 
 
 def verdict(reading: Reading) -> str | None:
-    """What the numbers favour: "keep", "mulligan", or None (close, or no figures)."""
-    following = reading.next_on_track
-    if following is None or abs(reading.on_track - following) < CLOSE:
+    """What the value model favours: "keep", "mulligan", or None (close, unknown cards, no
+    figures for these rules, or no mulligan left)."""
+    if reading.judgement is None or reading.unknown:
         return None
-    return "keep" if reading.on_track > following else "mulligan"
+    return reading.judgement.verdict
+
+
+def mana(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def verdict_line(reading: Reading) -> str:
+    """The verdict as the player reads it: "Keep: by turn 4 this hand is worth 9.4 mana; a
+    mulligan to 6, 8.5 (+0.9 for keeping)." Or why there is none."""
+    if reading.unknown:
+        names = ", ".join(reading.unknown[:3]) + (" …" if len(reading.unknown) > 3 else "")
+        return (f"No verdict: the card data does not know {names} (mark the lands in the deck panel, or load "
+                "the card data).")  # fmt: skip
+    judged = reading.judgement
+    if judged is None:
+        return "No verdict: there are no mulligan figures for these rules."
+    worth = f"by turn {reading.turns} this hand is worth {mana(judged.keep.mean)} mana"
+    if judged.mulligan is None:
+        if reading.pending:
+            return f"Working out a mulligan's value… ({worth})."
+        return f"No mulligan is left: {worth}."
+    difference = judged.keep.mean - judged.mulligan.mean
+    against = f"a mulligan to {judged.size_after}, {mana(judged.mulligan.mean)}"
+    found = verdict(reading)
+    if found is None:
+        return f"Close, no verdict: {worth}; {against} (a difference of {abs(difference):.1f}, inside the margin)."
+    side = f"{'+' if difference > 0 else '−'}{abs(difference):.1f} for {'keeping' if difference > 0 else 'a mulligan'}"
+    return f"{found.capitalize()}: {worth}; {against} ({side})."
 
 
 def feedback(reading: Reading, keep: bool) -> str:
-    """One line comparing the decision with the keep rule and with the odds."""
+    """One line comparing the decision with the value model and with the keep rule."""
     r = reading.rule
     what = "Kept" if keep else "Mulligan from"
-    need = reading.need
     line = f"{what} {reading.size} cards, {_lands(reading.lands)}, on the {reading.side}. "
-    line += f"On track ({need} lands by turn {need}): {percent(reading.on_track)}"
-    mulligan, following = reading.mulligan_keepable, reading.next_on_track
-    size = reading.outlook.mulligan.expected_size if reading.outlook.mulligan is not None else None
-    if mulligan is not None and size is not None and following is not None and reading.next_hand:
-        line += f"; after a mulligan to {reading.next_hand[1]}: {percent(following)}"
-        line += f" (a hand your rule keeps: {percent(mulligan)}, mean {float(size):.1f} cards)"
-    elif reading.mulligan_rule is None:
-        line += "; no mulligan figures for these rules"
-    else:
-        line += "; no mulligan is left"
+    line += verdict_line(reading)
+    found = verdict(reading)
+    if found is not None:
+        line += " You chose as the model does." if (found == "keep") == keep else " The model would not have."
     says = "keep" if reading.meets_rule else "mulligan"
-    rule_text = f"{r.min_lands}–{r.max_lands} lands" + (f", {r.min_keys}+ key cards" if r.min_keys else "")
+    low, high = r.lands_for(reading.size)
+    rule_text = f"{low}–{high} lands" + (f", {r.min_keys}+ key cards" if r.min_keys else "")
     followed = (says == "keep") == keep
-    line += f". Your keep rule ({rule_text}) says {says}: you {'followed' if followed else 'went against'} it"
-    favoured = verdict(reading)
-    if following is None:
-        return line + "."
-    if favoured is None:
-        return line + "; the numbers are close: no verdict."
-    with_numbers = (favoured == "keep") == keep
-    ending = ", as you chose." if with_numbers else ", not what you chose."
-    return line + f"; the numbers favour {'keeping' if favoured == 'keep' else 'a mulligan'}{ending}"
+    return line + f" Your keep rule ({rule_text}) says {says}: you {'followed' if followed else 'went against'} it."
+
+
+# --- the bottom ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bottoming:
+    """The cards the model would put on the bottom, and what each choice costs."""
+
+    best: tuple[int, ...]  # card ids to put on the bottom, in an order (the hand's last first)
+    advice: BottomAdvice
+    kinds: dict[int, int]  # card id -> kind index
+
+    def cost(self, bottom: Sequence[int]) -> float:
+        """What putting ``bottom`` (card ids) on the bottom costs against the best, in mana."""
+        kept = sorted(k for card, k in self.kinds.items() if card not in set(bottom))
+        return self.advice.cost(kept)
+
+
+def advise(state: GameState, seat: int, count: int) -> Bottoming | None:
+    """The model's best ``count`` cards of the seat's hand to put on the bottom (None when the
+    hand holds cards it cannot judge, or the rules have no figures)."""
+    p = state.player(seat)
+    seen = _seen(p, ())
+
+    def is_land(info: CardInfo) -> bool:
+        return info.is_land or normalise(info.name) in p.marked_lands
+
+    infos = [lookup(c.name) for c in (*seen.hand, *seen.library, *seen.bottom)]
+    if count <= 0 or count > len(seen.hand) or any(not i.known and not is_land(i) for i in infos[: len(seen.hand)]):
+        return None
+    table = _table(tuple(sorted(((i, is_land(i)) for i in infos), key=lambda pair: pair[0].name)))
+    kinds = {c.id: table.kind_of(i, is_land(i)) for c, i in zip(seen.hand, infos, strict=False)}
+    library = [table.kind_of(lookup(c.name), is_land(lookup(c.name))) for c in seen.library]
+    reading_skips = _skips(state, seat)
+    advice = advise_bottom(table, list(kinds.values()), count, library, skips=reading_skips,
+                           seed=_seed(state, seat, seen), turns=turns_for(state))  # fmt: skip
+    keep = list(advice.best)
+    chosen: list[int] = []
+    for card in reversed(seen.hand):  # bottom the cards of kinds the best part does not keep
+        if kinds[card.id] in keep:
+            keep.remove(kinds[card.id])
+        else:
+            chosen.append(card.id)
+    return Bottoming(tuple(chosen[:count]), advice, kinds)
+
+
+def _skips(state: GameState, seat: int) -> bool:
+    if state.starting_player is None:
+        return False
+    if state.phase != "first_turn":
+        skippers, _ = state.format.first_draw_skippers(state.starting_team, len(state.players))
+    else:
+        skippers = state.first_draw_skipped
+    return seat in skippers
+
+
+def bottom_feedback(bottoming: Bottoming, chosen: Sequence[int], names: dict[int, str], turns: int = TURNS) -> str:
+    """After Put on bottom: the choice against the model's best, in mana."""
+    cost = bottoming.cost(chosen)
+    best = ", ".join(names[c] for c in bottoming.best)
+    if cost <= 0.05 or set(chosen) == set(bottoming.best):
+        return f"Bottom: as good as the model's best ({best})."
+    return f"Bottom: {cost:.1f} mana worse by turn {turns} than the model's best, {best}."
+
+
+# Kept for the odds panel's and the quiz's figures of a hand seen (Estimate re-exported for the page).
+__all__ = [
+    "DEFAULT_RULE",
+    "Bottoming",
+    "Estimate",
+    "Reading",
+    "advise",
+    "bottom_feedback",
+    "feedback",
+    "odds_rule",
+    "pending_ladder",
+    "percent",
+    "read_hand",
+    "turns_for",
+    "verdict",
+    "verdict_line",
+]

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""How the trainer's verdicts agree with the cases strong players agree on (a script that
+prints figures, not a test; the tests check the decks of tests/engine/test_verdict.py).
+
+For each deck, side and rule: seeded random hands of every land count, the trainer's
+verdict on each (keep, mulligan or close), against the baseline of Frank Karsten's
+land-count studies: mulligan a seven with 0, 1, 6 or 7 lands and a six with 0, 1, 5 or 6;
+keep a seven with 2–4 lands and a six with 2–3 ("with ordinary cheap spells", as the baseline
+is stated: tests/engine/decks.py). ``docs/trainer.md`` keeps the figures.
+
+    .venv/bin/python scripts/trainer_fit.py [--hands 20] [--deck NAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT))
+
+from opening_hand.cards import CardInfo  # noqa: E402
+from opening_hand.goldfish import Table  # noqa: E402
+from opening_hand.odds import LONDON, PARIS, VANCOUVER, OddsRule  # noqa: E402
+from opening_hand.verdict import judge  # noqa: E402
+from tests.engine.decks import BASELINE, DECKS, ordinary_cheap  # noqa: E402
+
+RULES: dict[str, OddsRule] = {"London": LONDON, "Vancouver": VANCOUVER, "Paris": PARIS}
+
+
+def run(name: str, deck: list[CardInfo], hands: int, seed: int) -> tuple[dict[str, int], list[str]]:
+    """Counts: ``agree``, ``close``, ``against`` over every hand, and ``cheap_*`` over the hands
+    the baseline applies to as stated (keeps only with ordinary cheap spells); and the misses."""
+    table = Table.of(deck)
+    info_of = {table.kind_of(card): card for card in deck}
+    ids = [table.kind_of(card) for card in deck]
+    lands = [k for k in ids if table.kinds[k].land]
+    spells = [k for k in ids if not table.kinds[k].land]
+    counts = dict.fromkeys(("agree", "close", "against", "cheap_agree", "cheap_total"), 0)
+    misses: list[str] = []
+    for rule_name, rule in RULES.items():
+        for skips in (True, False):
+            rng = random.Random(f"{seed}/{name}/{rule_name}/{skips}")
+            for size, expected in BASELINE.items():
+                if size == 6 and rule is not LONDON:
+                    continue
+                for count, wanted in expected.items():
+                    for _ in range(hands):
+                        hand = rng.sample(lands, count) + rng.sample(spells, size - count)
+                        library = list(ids)
+                        for k in hand:
+                            library.remove(k)
+                        found = judge(table, tuple(sorted(hand)), library, rule=rule, free=False, skips=skips,
+                                      taken=7 - size, seed=f"{seed}/{sum(counts.values())}").verdict  # fmt: skip
+                        key = "agree" if found == wanted else "close" if found is None else "against"
+                        counts[key] += 1
+                        if wanted == "mulligan" or ordinary_cheap([info_of[k] for k in hand if k in spells]):
+                            counts["cheap_total"] += 1
+                            counts["cheap_agree"] += found == wanted
+                        if found != wanted:
+                            side = "play" if skips else "draw"
+                            misses.append(f"{rule_name} {side} {size}:{count} -> {found or 'close'}")
+    return counts, misses
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=20, help="hands per land count (default 20)")
+    parser.add_argument("--deck", action="append", choices=sorted(DECKS), help="only these decks")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for name in args.deck or DECKS:
+        started = time.perf_counter()
+        counts, misses = run(name, DECKS[name], args.hands, args.seed)
+        total = counts["agree"] + counts["close"] + counts["against"]
+        print(f"{name}: {counts['agree']}/{total} agree with the baseline, {counts['close']} close, "
+              f"{counts['against']} against; with ordinary cheap spells for the keeps, "
+              f"{counts['cheap_agree']}/{counts['cheap_total']} ({time.perf_counter() - started:.0f} s)")  # fmt: skip
+        tally: dict[str, int] = {}
+        for miss in misses:
+            tally[miss] = tally.get(miss, 0) + 1
+        for miss, n in sorted(tally.items(), key=lambda item: -item[1])[:12]:
+            print(f"    {n:3d} × {miss}")
+
+
+if __name__ == "__main__":
+    main()
