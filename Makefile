@@ -62,5 +62,6 @@ chromium: $(VENV)/.installed
 bench: runtime test-deps
 	$(VPY) scripts/bench.py
 	$(VPY) scripts/bench_odds.py
+	$(VPY) scripts/bench_trainer.py
 	$(VPY) scripts/bench_cards.py
 	$(VPY) scripts/bench_parse.py

@@ -61,7 +61,8 @@ class App:
         self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
         self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards)
         self.main = Board(self.el["board-main"], self.el["log"], images=self.images, on_render=self.render_match,
-                          on_begin=self.record_game, on_inspect=self.inspect, on_decide=self.decided)  # fmt: skip
+                          on_begin=self.record_game, on_inspect=self.inspect, on_decide=self.decided,
+                          advise_bottom=self.advise_bottom)  # fmt: skip
         self.compare: Board | None = None  # the second board, while comparing two editions
         self.match: Match | None = None
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
@@ -154,6 +155,9 @@ class App:
 
     def decided(self, before: GameState, action: Action, marked: list[int]) -> None:
         self.practice.decided(before, action, marked)
+
+    def advise_bottom(self, state: GameState, seat: int, count: int) -> list[int] | None:
+        return self.practice.outlook.advise(state, seat, count)
 
     def reopen_recent(self, key: str) -> None:
         """Open the game of a recent hand at the decision on its kept hand (its stored link is

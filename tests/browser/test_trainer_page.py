@@ -84,7 +84,10 @@ def test_the_outlook_sits_beside_the_hand_and_follows_the_cards_marked_for_the_b
     expect(lands.locator('tr[data-side="play"]')).to_have_class("mine")  # seat 1 plays first: 103.7a
     held = sum(1 for name in app.hand_names() if name in LANDS)
     expect(lands.locator("caption")).to_have_text(f"Land drops (%) with {held} in hand")
-    expect(outlook.get_by_test_id("outlook-mulligan")).to_contain_text("Keep rule (2–5 lands)")
+    expect(outlook.get_by_test_id("outlook-mulligan")).to_contain_text("Your keep rule (2–5 lands)")
+    verdict = outlook.get_by_test_id("outlook-verdict")  # first in the outlook, once a mulligan's value is in
+    expect(verdict).to_contain_text(re.compile(r"^(Keep|Mulligan|Close, no verdict): by turn 4 this hand is worth"))
+    assert verdict.evaluate(IN_VIEW), "the verdict should be on screen beside the hand"
 
     app.button("Mulligan").click()
     expect(app.prompt).to_contain_text("Put 1 card on the bottom")
@@ -109,9 +112,10 @@ def test_feedback_after_keep_and_mulligan_can_be_switched_off(app: AppPage) -> N
     expect(feedback).to_contain_text(re.compile(r"Your keep rule \(2–5 lands\) says (keep|mulligan)"))
     app.button("Undo").click()
     expect(feedback).to_be_empty()
+    expect(app.page.get_by_test_id("outlook-verdict")).not_to_contain_text("Working out")
     app.button("Keep").click()
     expect(feedback).to_contain_text("Kept 7 cards")
-    expect(feedback).to_contain_text(re.compile(r"numbers (favour (keeping|a mulligan)|are close: no verdict)"))
+    expect(feedback).to_contain_text(re.compile(r"(Keep|Mulligan|Close, no verdict): by turn 4 this hand is worth"))
 
     app.button("Undo").click()
     app.page.get_by_test_id("feedback-toggle").uncheck()
@@ -146,14 +150,13 @@ def test_a_quiz_is_a_link_a_group_answers_the_same_hands(app: AppPage, context: 
     hands = answer_quiz(app, "kmk")
     rows = app.page.get_by_test_id("quiz-row")
     expect(rows).to_have_count(3)
-    expect(app.page.get_by_test_id("quiz-score")).to_contain_text("match the keep rule on")
+    expect(app.page.get_by_test_id("quiz-score")).to_contain_text("You agree with the trainer on")
     expect(app.page.get_by_test_id("feedback")).to_contain_text("Quiz done.")
     for row, hand, answer in zip(rows.all(), hands, ("keep", "mulligan", "keep"), strict=True):
         expect(row.locator('[data-part="cards"]')).to_have_text(" · ".join(hand))
         expect(row.locator('[data-part="answer"]')).to_contain_text(f"You: {answer}")
-        expect(row.locator('[data-part="figures"]')).to_contain_text(
-            re.compile(r"On track \(\d lands by turn \d\): \d+ %")
-        )
+        figures = row.locator('[data-part="figures"]')
+        expect(figures).to_contain_text(re.compile(r"by turn 4 this hand is worth \d+\.\d"))
     expect(app.prompt).to_contain_text("Keep 7 cards")  # the last hand stays as it was answered
     assert app.hand_names() == hands[-1]
     link = app.page.get_by_test_id("quiz-url").input_value()
@@ -175,3 +178,31 @@ def test_a_tampered_quiz_link_changes_nothing(app: AppPage) -> None:
     expect(app.decklist).to_have_value(re.compile(r"^4 Goblin Guide"))
     app.deal(seed=SEED)
     expect(app.page.locator('[data-board="main"] [data-el="heading"]')).to_have_text("Table")
+
+
+def test_the_bottom_comes_marked_with_the_models_best_and_another_choice_is_graded(app: AppPage) -> None:
+    from opening_hand.share import decode_setup, game_from_setup, replay
+    from opening_hand.trainer import advise
+
+    app.open().deal(seed=SEED)
+    app.button("Play first").click()
+    expect(app.page.get_by_test_id("outlook-verdict")).not_to_contain_text("Working out")
+    app.button("Mulligan").click()
+    expect(app.prompt).to_contain_text("Put 1 card on the bottom")
+    marked = [c.get_attribute("data-card-id") for c in app.hand().all() if c.get_attribute("aria-pressed") == "true"]
+    app.button("Copy link").click()
+    setup = decode_setup(app.page.get_by_test_id("share-url").input_value().split("#", 1)[1])
+    state = replay(game_from_setup(setup), setup.actions)  # the same state, in CPython
+    bottoming = advise(state, 1, 1)
+    assert bottoming is not None and marked == [str(card) for card in bottoming.best]
+
+    worst = max(state.player(1).hand, key=lambda card: bottoming.cost((card.id,)))
+    app.page.keyboard.press("Escape")
+    app.page.locator(f'[data-card-id="{worst.id}"][data-zone="hand"]').click()
+    app.button("Put on bottom").click()
+    cost = bottoming.cost((worst.id,))
+    feedback = app.page.get_by_test_id("feedback")
+    if cost > 0.05:
+        expect(feedback).to_contain_text(f"Bottom: {cost:.1f} mana worse by turn 4 than the model's best")
+    else:
+        expect(feedback).to_contain_text("Bottom: as good as the model's best")

@@ -59,6 +59,7 @@ class Board:
         on_begin: Callable[[Board], None] | None = None,
         on_inspect: Callable[[Node | None], None] | None = None,
         on_decide: Callable[[GameState, Action, list[int]], None] | None = None,
+        advise_bottom: Callable[[GameState, int, int], list[int] | None] | None = None,
     ) -> None:
         self.root = root
         self.view = TableView(root, images)
@@ -67,6 +68,7 @@ class Board:
         self.on_begin = on_begin  # called once per game, when the first turn begins
         self.on_inspect = on_inspect  # a card to enlarge (None: close the preview)
         self.on_decide = on_decide  # after each of the user's actions: (state before, action, cards marked)
+        self.advise_bottom = advise_bottom  # (state, seat, count) -> the trainer's cards for the bottom, or None
         self.state: GameState | None = None
         self.users: frozenset[int] = frozenset({1})  # the seats the person at the keyboard decides for
         self.marked: list[int] = []  # card ids chosen (for the bottom, or to exile), in order
@@ -177,11 +179,14 @@ class Board:
 
     def suggested(self, state: GameState) -> list[int]:
         """The cards chosen in advance when the player must put cards on the bottom: the
-        computer policy's choice (not simply the first cards), which Enter confirms and a
-        click changes. Bottoming after every mulligan (CR 103.4) stays one key press."""
+        trainer's best choice (or, without one, the computer policy's; never simply the first
+        cards), which Enter confirms and a click changes. Bottoming after every mulligan
+        (CR 103.4) stays one key press."""
         pending = state.pending
         if not isinstance(pending, ChooseBottom) or pending.player not in self.users:
             return []
+        if self.advise_bottom is not None and (advised := self.advise_bottom(state, pending.player, pending.count)):
+            return advised
         player = state.player(pending.player)
         return [c.id for c in choose_bottom(player.hand, pending.count, player.is_land)]
 

@@ -1,9 +1,12 @@
-"""The hand outlook beside the hand being decided on: land drops on the play and on the
-draw, the chance to cast each spell on curve, what a mulligan from here brings, and what
-the keep rule says; and the one line of feedback after Keep or Mulligan.
+"""The hand outlook beside the hand being decided on: the verdict (keep or mulligan, on the
+value model's one scale), land drops on the play and on the draw, the chance to cast each
+spell on curve, what a mulligan from here brings, and what the keep rule says; and the one
+line of feedback after Keep, Mulligan or Put on bottom.
 
-The figures are the engine's (``opening_hand.trainer``, exact: ``opening_hand.outlook``);
-this module only lays them out. It reads the keep rule and key cards from the odds panel.
+The figures are the engine's (``opening_hand.trainer``; exact: ``opening_hand.outlook``;
+the mulligan's value: ``opening_hand.mulligan_value``, worked out when idle by
+``page.trainer.ladders``); this module only lays them out. It reads the keep rule and key
+cards from the odds panel.
 """
 
 from __future__ import annotations
@@ -15,14 +18,15 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from opening_hand import ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan
-from opening_hand.odds import KeepRule
+from opening_hand import ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan, PutOnBottom
+from opening_hand.odds import BASELINE
 from page.dom import Node, element, fragment
 from page.seams import KeepRules
 from page.services import saved_data
+from page.trainer.ladders import Ladders
 
 if TYPE_CHECKING:
-    from opening_hand.trainer import Reading
+    from opening_hand.trainer import Bottoming, Reading
 
 TRAINER = "opening_hand.trainer"  # imported the first time the outlook is drawn, just after the hand is painted
 
@@ -54,6 +58,9 @@ class OutlookPanel:
         self.enabled = saved_data.read(FEEDBACK_KEY) != "off"
         self.last: tuple[Any, ...] | None = None  # what the panel shows now, to skip identical renders
         self.refresh = refresh  # draws the outlook for the table as it is now
+        self.ladders = Ladders(on_ready=self.on_ladder)  # the mulligan's values, worked out when idle
+        self.cached: tuple[tuple[Any, ...], Reading] | None = None  # the last reading and what it was of
+        self.bottoming: tuple[int, Bottoming | None] | None = None  # (id of the state, the model's bottom)
 
     def toggle(self, on: bool) -> None:
         self.enabled = on
@@ -63,15 +70,42 @@ class OutlookPanel:
         try:
             return self.read_rules()
         except ValueError:  # the odds panel's fields say why; the outlook uses the default rule
-            return KeepRule(), KeepRule(), ()
+            return BASELINE, BASELINE, ()
 
     def reading(self, state: GameState, seat: int, marked: list[int]) -> Reading:
-        play, draw, keys = self.rules()
+        """The trainer's reading, computed once per state, marks and rules (the panel and the
+        feedback after a decision share it); a mulligan's value not yet worked out is asked
+        of the idle computation, and the panel is drawn again when it is in."""
+        rules = self.rules()
         pending = state.pending
         bottom = marked if isinstance(pending, ChooseBottom) and pending.player == seat else []
-        from opening_hand.trainer import read_hand
+        key = (id(state), seat, tuple(bottom), rules, len(self.ladders.done))
+        if self.cached is not None and self.cached[0] == key:
+            return self.cached[1]
+        from opening_hand.trainer import pending_ladder, read_hand
 
-        return read_hand(state, seat, play, draw, keys, bottom)
+        play, draw, keys = rules
+        reading = read_hand(state, seat, play, draw, keys, bottom, ladders=self.ladders.done, wait=False)
+        if reading.pending and (wanted := pending_ladder(state, seat)) is not None:
+            self.ladders.want(*wanted)
+        self.cached = (key, reading)
+        return reading
+
+    def on_ladder(self) -> None:
+        """A mulligan's value is in: draw the outlook again (its verdict may follow)."""
+        self.last = None
+        self.refresh()
+
+    def advise(self, state: GameState, seat: int, count: int) -> list[int] | None:
+        """The model's cards for the bottom (None: no advice, the computer policy's is used)."""
+        if TRAINER not in sys.modules:
+            return None
+        from opening_hand.trainer import advise
+
+        if self.bottoming is None or self.bottoming[0] != id(state):
+            self.bottoming = (id(state), advise(state, seat, count))
+        found = self.bottoming[1]
+        return list(found.best) if found is not None else None
 
     # ------------------------------------------------------------------- the panel
 
@@ -109,6 +143,7 @@ class OutlookPanel:
             element("span", "outlook-note", f" {seen.library_size} cards to draw from, {seen.library_lands} lands")
         )
         parts.append(head)
+        parts.append(self.verdict(reading))
         parts.append(self.land_table(reading))
         parts.append(self.lands_by_turn(reading))
         parts.append(self.casting(reading))
@@ -182,33 +217,48 @@ class OutlookPanel:
             items.append(element("li", "hint", f"No figures for {', '.join(seen.skipped)} (no mana cost known)."))
         return items
 
+    def verdict(self, reading: Reading) -> Node:
+        """The verdict line, first: keep or mulligan on the value model's scale, or why not."""
+        from opening_hand.trainer import verdict, verdict_line
+
+        found = verdict(reading)
+        line = element("p", f"outlook-verdict verdict-{found or 'none'}", data_testid="outlook-verdict")
+        line.append(element("b", "", verdict_line(reading)))
+        if reading.unknown_in_deck and not reading.unknown:
+            line.append(f" Unreliable: {reading.unknown_in_deck} cards of the deck are unknown to the card data.")
+        return line
+
     def mulligan(self, reading: Reading) -> Node:
         line = element("p", "outlook-mulligan", data_testid="outlook-mulligan")
         rule = reading.rule
         says = "keep" if reading.meets_rule else "mulligan"
-        line.append(element("b", f"says-{says}", f"Keep rule ({rule.min_lands}–{rule.max_lands} lands): {says}. "))
-        line.append(f"On track ({reading.need} lands by T{reading.need}) {percent(reading.on_track)}")
-        following = reading.next_on_track
-        if following is not None and reading.next_hand is not None:
-            line.append(f"; after a mulligan to {reading.next_hand[1]}: {percent(following)}")
-            if reading.mulligan_keepable is not None and reading.outlook.mulligan is not None:
-                mean = float(reading.outlook.mulligan.expected_size)
-                line.append(f", keepable {percent(reading.mulligan_keepable)}, mean {mean:.1f} cards")
-            from opening_hand.trainer import verdict
-
-            favoured = verdict(reading)
-            line.append(". " + ("Close: no verdict." if favoured is None else f"The numbers favour {favoured}."))
+        low, high = rule.lands_for(reading.size)
+        line.append(element("b", f"says-{says}", f"Your keep rule ({low}–{high} lands): {says}. "))
+        if reading.mulligan_keepable is not None and reading.outlook.mulligan is not None and reading.next_hand:
+            mean = float(reading.outlook.mulligan.expected_size)
+            line.append(f"A mulligan to {reading.next_hand[1]} reaches a hand your rule keeps "
+                        f"{percent(reading.mulligan_keepable)} of the time (mean {mean:.1f} cards).")  # fmt: skip
         elif reading.mulligan_rule is None:
-            line.append(". No mulligan figures for these rules.")
+            line.append("No mulligan figures for these rules.")
         else:
-            line.append(". No mulligan is left.")
+            line.append("No mulligan is left.")
         return line
 
     # ------------------------------------------------------------------- feedback
 
     def decided(self, before: GameState, action: Any, marked: list[int], say: Callable[[str], None]) -> None:
-        """After the player's Keep or Mulligan: the feedback line (when switched on)."""
-        if not self.enabled or not isinstance(action, Keep | Mulligan):
+        """After the player's Keep, Mulligan or Put on bottom: the feedback line (when switched on)."""
+        if not self.enabled or TRAINER not in sys.modules:
+            return
+        if isinstance(action, PutOnBottom):
+            from opening_hand.trainer import bottom_feedback, turns_for
+
+            found = self.bottoming[1] if self.bottoming is not None and self.bottoming[0] == id(before) else None
+            if found is not None:
+                names = {c.id: c.name for c in before.player(action.player).hand}
+                say(bottom_feedback(found, action.card_ids, names, turns_for(before)))
+            return
+        if not isinstance(action, Keep | Mulligan):
             return
         reading = self.reading(before, action.player, marked)
         from opening_hand.trainer import feedback

@@ -16,7 +16,7 @@ class Practice:
     def __init__(self, board: Board, page: Page) -> None:
         self.board = board
         self.outlook = OutlookPanel(page.keep_rules, refresh=self.render)
-        self.quiz = QuizPanel(page, board)
+        self.quiz = QuizPanel(page, board, self.outlook.ladders)
 
     def render(self) -> None:
         board = self.board

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from opening_hand.trainer import Reading
     from page.seams import Page
     from page.table.board import Board
+    from page.trainer.ladders import Ladders
 
 
 @dataclass
@@ -28,15 +29,17 @@ class Run:
     quiz: Quiz
     fragment: str
     index: int = 0
-    answers: list[tuple[bool, Reading, tuple[str, ...]]] = field(default_factory=list)  # (kept?, reading, cards)
+    # (kept?, reading, cards, the state answered)
+    answers: list[tuple[bool, Reading, tuple[str, ...], GameState]] = field(default_factory=list)
 
 
 class QuizPanel:
     """The engine's quiz and trainer modules are imported when a quiz is made or opened, not at start-up."""
 
-    def __init__(self, page: Page, board: Board) -> None:
+    def __init__(self, page: Page, board: Board, ladders: Ladders) -> None:
         self.page = page
         self.board = board
+        self.ladders = ladders  # the mulligan's values the outlook worked out
         self.el = {name: by_id(name) for name in ("quiz", "quiz-count", "quiz-url", "quiz-status", "quiz-results")}
         self.run: Run | None = None
 
@@ -128,9 +131,9 @@ class QuizPanel:
         from opening_hand.trainer import read_hand
 
         quiz = run.quiz
-        reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys)
+        reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys, ladders=self.ladders.done, wait=False)
         cards = tuple(c.name for c in before.player(1).hand)
-        run.answers.append((isinstance(action, Keep), reading, cards))
+        run.answers.append((isinstance(action, Keep), reading, cards, before))
         run.index += 1
         if run.index < len(quiz.hands):
             self.show()
@@ -142,14 +145,21 @@ class QuizPanel:
         run = self.run
         assert run is not None
         self.run = None
-        from opening_hand.trainer import verdict
+        from opening_hand.trainer import read_hand, verdict
 
-        matched = sum(1 for kept, reading, _ in run.answers if kept == reading.meets_rule)
-        judged = [(kept, verdict(reading)) for kept, reading, _ in run.answers if verdict(reading) is not None]
-        agreed = sum(1 for kept, favoured in judged if kept == (favoured == "keep"))
+        quiz = run.quiz
+        for index, (kept, reading, cards, before) in enumerate(run.answers):
+            if reading.pending:  # the mulligan's value was still being worked out: now it is needed
+                reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys, ladders=self.ladders.done)
+                run.answers[index] = (kept, reading, cards, before)
         total = len(run.answers)
-        score = f"Your answers match the keep rule on {matched} of {total} hands"
-        score += f"; the numbers gave a verdict on {len(judged)}, and you agreed with {agreed} of them."
+        agreed = sum(
+            1 for kept, reading, *_ in run.answers if verdict(reading) in (None, "keep" if kept else "mulligan")
+        )
+        close = sum(1 for _, reading, *_ in run.answers if verdict(reading) is None)
+        matched = sum(1 for kept, reading, *_ in run.answers if kept == reading.meets_rule)
+        score = f"You agree with the trainer on {agreed} of {total} hands"
+        score += f" (close ones, {close}, count either way); your keep rule's word: {matched} of {total}."
         self.el["quiz-results"].replaceChildren(self.results(run, score))
         self.say("Quiz done: the results are below. Make another, or share this one's link.")
         self.board.undo()  # the table shows the last hand as it was answered, not the answer played out
@@ -159,30 +169,28 @@ class QuizPanel:
         self.el["quiz-results"].scrollIntoView(js_options(block="nearest"))
 
     def results(self, run: Run, score: str) -> Node:
-        """One entry per hand: the answer beside the keep rule's word and the outlook's figures."""
-        from opening_hand.trainer import percent, verdict
+        """One entry per hand: the answer against the trainer's verdict (close ones count either
+        way), with its figures, and the keep rule's word beside."""
+        from opening_hand.trainer import verdict, verdict_line
 
         parts = fragment()
         parts.append(element("p", "quiz-score", score, data_testid="quiz-score"))
         hands = element("ol", "quiz-list", data_testid="quiz-list")
-        for kept, reading, cards in run.answers:
-            says = "keep" if reading.meets_rule else "mulligan"
+        for kept, reading, cards, _ in run.answers:
+            favoured = verdict(reading)
             answer = "keep" if kept else "mulligan"
-            item = element("li", "match" if answer == says else "miss", data_testid="quiz-row")
+            right = favoured in (None, answer)
+            item = element("li", "match" if right else "miss", data_testid="quiz-row")
             head = element("p", "quiz-head")
             head.append(element("b", "", f"On the {reading.side}. "))
-            head.append(element("span", "", f"You: {answer} {'✓' if answer == says else '✗'}", data_part="answer"))
-            r = reading.rule
-            head.append(f" · keep rule ({r.min_lands}–{r.max_lands} lands): {says}, with {reading.lands}")
+            head.append(element("span", "", f"You: {answer} {'✓' if right else '✗'}", data_part="answer"))
+            says = "keep" if reading.meets_rule else "mulligan"
+            low, high = reading.rule.lands_for(reading.size)
+            head.append(f" · trainer: {favoured or 'close'} · keep rule ({low}–{high} lands): {says}, "
+                        f"with {reading.lands}")  # fmt: skip
             item.append(head)
             item.append(element("p", "quiz-cards", " · ".join(cards), data_part="cards"))
-            figures = f"On track ({reading.need} lands by turn {reading.need}): {percent(reading.on_track)}"
-            following = reading.next_on_track
-            if following is not None:
-                figures += f" · after a mulligan: {percent(following)}"
-            favoured = verdict(reading)
-            figures += " · the numbers: " + (f"favour {favoured}" if favoured else "close, no verdict")
-            item.append(element("p", "quiz-figures", figures, data_part="figures"))
+            item.append(element("p", "quiz-figures", verdict_line(reading), data_part="figures"))
             hands.append(item)
         parts.append(hands)
         return parts
