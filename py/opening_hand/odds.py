@@ -166,6 +166,17 @@ class KeepRule:
     floor: int = 5  # always keep a hand of this many cards or fewer
     by_size: tuple[tuple[int, int, int], ...] = ()  # (size, fewest, most lands) for other hand sizes
 
+    def describe(self) -> str:
+        """The rule in words: "7 cards keep 2–5 lands, 6 keep 2–4, 5 keep 1–4; always keep 4 or fewer".
+
+        >>> BASELINE.describe()
+        '7 cards keep 2–5 lands, 6 keep 2–4, 5 keep 1–4; always keep 4 cards or fewer'
+        """
+        parts = [f"7 cards keep {self.min_lands}–{self.max_lands} lands"]
+        parts += [f"{size} keep {low}–{high}" for size, low, high in self.by_size if size > self.floor]
+        keys = f"; at least {self.min_keys} key cards" if self.min_keys else ""
+        return ", ".join(parts) + keys + f"; always keep {self.floor} cards or fewer"
+
     def lands_for(self, size: int) -> tuple[int, int]:
         """The range of lands kept in a hand of ``size`` cards."""
         for cards, low, high in self.by_size:

@@ -124,13 +124,15 @@ def read_hand(
     *,
     ladders: dict[LadderKey, Ladder] | None = None,
     wait: bool = True,
+    turns: int | None = None,
 ) -> Reading:
     """The reading of ``seat``'s hand now; ``bottom``: ids of hand cards the player has
     marked for the bottom (they count as gone from the hand and known at the bottom).
 
     The mulligan's value comes from ``ladders`` when it holds the deck's; else it is
     computed now (``wait``, the default) or left out (``pending``: the page computes it when
-    idle and reads the hand again)."""
+    idle and reads the hand again). ``turns``: the turn hands are played out to, when the
+    player set one (else :func:`turns_for`)."""
     p = state.player(seat)
     key_names = {normalise(k) for k in keys}
 
@@ -180,7 +182,7 @@ def read_hand(
     following = plan[p.mulligans + 1] if p.mulligans + 1 < len(plan) else None
     whole = [*hand, *library, *at_bottom]
     unknown = tuple(i.name for i in hand if not i.known and not is_land(i))
-    turns = turns_for(state)
+    turns = turns or turns_for(state)
     judgement, pending = None, False
     if mulligan_rule is not None and not unknown:
         table = _table(tuple(sorted(((i, is_land(i)) for i in whole), key=lambda pair: pair[0].name)))
@@ -213,7 +215,7 @@ def ladder_key(
     return LadderKey(deck_counts(table, [*hand, *library, *known]), rule, free, skips, turns, p.hand_size)
 
 
-def pending_ladder(state: GameState, seat: int) -> tuple[Table, LadderKey] | None:
+def pending_ladder(state: GameState, seat: int, turns: int | None = None) -> tuple[Table, LadderKey] | None:
     """The deck-level computation the seat's reading waits for, if any: (table, key), for the
     page to run (:func:`.mulligan_value.ladder_steps`) when idle."""
     p = state.player(seat)
@@ -234,7 +236,8 @@ def pending_ladder(state: GameState, seat: int) -> tuple[Table, LadderKey] | Non
     skips = seat in skippers if state.starting_player is not None else False
     table = _table(tuple(sorted(((i, is_land(i)) for i in infos), key=lambda pair: pair[0].name)))
     ids = [table.kind_of(i, is_land(i)) for i in infos]
-    key = LadderKey(deck_counts(table, ids), rule, state.free_mulligans > 0, skips, turns_for(state), p.hand_size)
+    key = LadderKey(deck_counts(table, ids), rule, state.free_mulligans > 0, skips, turns or turns_for(state),
+                    p.hand_size)  # fmt: skip
     return table, key
 
 
@@ -332,7 +335,7 @@ class Bottoming:
         return self.advice.cost(kept)
 
 
-def advise(state: GameState, seat: int, count: int) -> Bottoming | None:
+def advise(state: GameState, seat: int, count: int, turns: int | None = None) -> Bottoming | None:
     """The model's best ``count`` cards of the seat's hand to put on the bottom (None when the
     hand holds cards it cannot judge, or the rules have no figures)."""
     p = state.player(seat)
@@ -349,7 +352,7 @@ def advise(state: GameState, seat: int, count: int) -> Bottoming | None:
     library = [table.kind_of(lookup(c.name), is_land(lookup(c.name))) for c in seen.library]
     reading_skips = _skips(state, seat)
     advice = advise_bottom(table, list(kinds.values()), count, library, skips=reading_skips,
-                           seed=_seed(state, seat, seen), turns=turns_for(state))  # fmt: skip
+                           seed=_seed(state, seat, seen), turns=turns or turns_for(state))  # fmt: skip
     keep = list(advice.best)
     chosen: list[int] = []
     for card in reversed(seen.hand):  # bottom the cards of kinds the best part does not keep

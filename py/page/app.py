@@ -153,6 +153,9 @@ class App:
     def keep_rules(self) -> KeepRules:
         return self.analysis.keep_rules()
 
+    def trainer_turns(self) -> int | None:
+        return self.analysis.turns()
+
     def decided(self, before: GameState, action: Action, marked: list[int]) -> None:
         self.practice.decided(before, action, marked)
 

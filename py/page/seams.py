@@ -26,6 +26,9 @@ class Page(Protocol):
     def keep_rules(self) -> KeepRules:
         """The keep rule on the play and on the draw, and the key cards (the odds panel's)."""
 
+    def trainer_turns(self) -> int | None:
+        """The turn the trainer plays hands out to, when the player set one (the odds panel's)."""
+
     def read_setup(self, seed: int) -> Setup:
         """The setup the form describes, with this seed; raises RulesError naming what is wrong."""
 

@@ -67,3 +67,34 @@ def test_engine_tests_pass_inside_pyodide() -> None:
     assert counts.get("passed") == expected and not others, (
         f"Pyodide: {counts}; CPython collects {expected} tests in {TESTS}"
     )
+
+
+# The trainer's figures for a few seeded hands, as one JSON string (run in both Pythons).
+TRAINER_FIGURES = """
+import json
+from opening_hand.quiz import deciding, make_quiz
+from opening_hand.samples import SAMPLES
+from opening_hand.share import Setup
+from opening_hand.trainer import read_hand, verdict
+
+setup = Setup(deck=SAMPLES["constructed"], format="constructed", players=2, edition="london", seed=2)
+quiz = make_quiz(setup, 3, seed=8)
+found = []
+for index in range(3):
+    reading = read_hand(deciding(quiz, index), 1)
+    judged = reading.judgement
+    found.append([judged.keep.mean, judged.keep.se, judged.mulligan.mean, judged.mulligan.se, verdict(reading)])
+json.dumps(found)
+"""
+
+
+def test_the_trainers_figures_are_the_same_in_cpython_and_in_pyodide() -> None:
+    """Seeded: the same hand gives the same figures, and the same verdict, in both Pythons."""
+    node = shutil.which("node")
+    assert node, "Node.js is not installed"
+    run = subprocess.run([node, str(ROOT / "tests" / "pyodide" / "run_python.mjs")], input=TRAINER_FIGURES,
+                         cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    namespace: dict[str, object] = {}
+    exec(compile(TRAINER_FIGURES.rsplit("\n", 2)[0], "figures", "exec"), namespace)  # CPython, all but the dump
+    assert json.loads(run.stdout) == namespace["found"]

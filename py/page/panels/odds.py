@@ -18,7 +18,7 @@ from pyscript import document, window
 
 from opening_hand import DecklistError, lookup
 from opening_hand.cards import normalise
-from opening_hand.odds import ODDS_RULES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
+from opening_hand.odds import BASELINE_SIZES, ODDS_RULES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
 from opening_hand.special import SERUM_POWDER
 from page.panels.charts import bar_chart, node
 from page.texts import percent as pct
@@ -36,6 +36,7 @@ class AnalysisPanel:
             for name in (
                 "odds-play-min", "odds-play-max", "odds-draw-min", "odds-draw-max", "odds-keys", "odds-min-keys",
                 "odds-floor", "odds-output", "odds-summary", "sim-progress", "sim-cancel", "sim-result", "sim-rule",
+                "odds-turns",
             )
         }  # fmt: skip
         self.read_deck = read_deck  # () -> (main-deck card names, normalised names marked as lands)
@@ -52,12 +53,18 @@ class AnalysisPanel:
             return int(raw)
 
         min_keys, floor = number("odds-min-keys", 0, 7), number("odds-floor", 0, 7)
-        play = KeepRule(number("odds-play-min", 0, 7), number("odds-play-max", 0, 7), min_keys, floor)
-        draw = KeepRule(number("odds-draw-min", 0, 7), number("odds-draw-max", 0, 7), min_keys, floor)
+        sizes = BASELINE_SIZES  # sixes and fives: the baseline; the fields are for sevens
+        play = KeepRule(number("odds-play-min", 0, 7), number("odds-play-max", 0, 7), min_keys, floor, sizes)
+        draw = KeepRule(number("odds-draw-min", 0, 7), number("odds-draw-max", 0, 7), min_keys, floor, sizes)
         for side, rule in (("play", play), ("draw", draw)):
             if rule.min_lands > rule.max_lands:
                 raise ValueError(f"On the {side}, the fewest lands to keep is more than the most.")
         return play, draw
+
+    def turns(self) -> int | None:
+        """The turn the trainer plays hands out to, when the player set one (2 to 8)."""
+        raw = str(self.el["odds-turns"].value).strip()
+        return int(raw) if raw.isdigit() and 2 <= int(raw) <= 8 else None
 
     def keep_rules(self) -> tuple[KeepRule, KeepRule, tuple[str, ...]]:
         """The keep rule on the play and on the draw, and the key cards' names (the outlook and quizzes use them)."""
@@ -172,9 +179,8 @@ class AnalysisPanel:
              for (r, f), name in zip(rows, names, strict=True)],
             "size-chart",
         ))  # fmt: skip
-        legend = node("p", "Bars, left to right: " + ", ".join(names) + ". Keep rule on the play: "
-                      f"{play.min_lands}–{play.max_lands} lands, at least {play.min_keys} key cards, "
-                      f"always keep {play.floor} cards or fewer.", class_="hint")  # fmt: skip
+        legend = node("p", "Bars, left to right: " + ", ".join(names) + f". Keep rule on the play: {play.describe()}.",
+                      class_="hint")  # fmt: skip
         out.append(legend)
         self.el["odds-output"].replaceChildren(out)
 

@@ -53,8 +53,11 @@ def showing(state: GameState, seat: int, users: frozenset[int]) -> bool:
 
 
 class OutlookPanel:
-    def __init__(self, read_rules: Callable[[], KeepRules], refresh: Callable[[], None]) -> None:
+    def __init__(
+        self, read_rules: Callable[[], KeepRules], refresh: Callable[[], None], read_turns: Callable[[], int | None]
+    ) -> None:
         self.read_rules = read_rules  # () -> (keep rule on the play, on the draw, key card names)
+        self.read_turns = read_turns  # () -> the turn hands are played out to, if the player set one
         self.enabled = saved_data.read(FEEDBACK_KEY) != "off"
         self.last: tuple[Any, ...] | None = None  # what the panel shows now, to skip identical renders
         self.refresh = refresh  # draws the outlook for the table as it is now
@@ -79,14 +82,15 @@ class OutlookPanel:
         rules = self.rules()
         pending = state.pending
         bottom = marked if isinstance(pending, ChooseBottom) and pending.player == seat else []
-        key = (id(state), seat, tuple(bottom), rules, len(self.ladders.done))
+        turns = self.read_turns()
+        key = (id(state), seat, tuple(bottom), rules, turns, len(self.ladders.done))
         if self.cached is not None and self.cached[0] == key:
             return self.cached[1]
         from opening_hand.trainer import pending_ladder, read_hand
 
         play, draw, keys = rules
-        reading = read_hand(state, seat, play, draw, keys, bottom, ladders=self.ladders.done, wait=False)
-        if reading.pending and (wanted := pending_ladder(state, seat)) is not None:
+        reading = read_hand(state, seat, play, draw, keys, bottom, ladders=self.ladders.done, wait=False, turns=turns)
+        if reading.pending and (wanted := pending_ladder(state, seat, turns)) is not None:
             self.ladders.want(*wanted)
         self.cached = (key, reading)
         return reading
@@ -103,7 +107,7 @@ class OutlookPanel:
         from opening_hand.trainer import advise
 
         if self.bottoming is None or self.bottoming[0] != id(state):
-            self.bottoming = (id(state), advise(state, seat, count))
+            self.bottoming = (id(state), advise(state, seat, count, self.read_turns()))
         found = self.bottoming[1]
         return list(found.best) if found is not None else None
 
@@ -118,7 +122,7 @@ class OutlookPanel:
             box.replaceChildren()
             self.last = None
             return
-        key = (id(state), tuple(marked), self.rules())
+        key = (id(state), tuple(marked), self.rules(), self.read_turns())
         if key == self.last and not box.hidden:
             return
         self.last = key

@@ -15,7 +15,7 @@ from page.trainer.quiz import QuizPanel
 class Practice:
     def __init__(self, board: Board, page: Page) -> None:
         self.board = board
-        self.outlook = OutlookPanel(page.keep_rules, refresh=self.render)
+        self.outlook = OutlookPanel(page.keep_rules, refresh=self.render, read_turns=page.trainer_turns)
         self.quiz = QuizPanel(page, board, self.outlook.ladders)
 
     def render(self) -> None:

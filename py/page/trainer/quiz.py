@@ -131,7 +131,9 @@ class QuizPanel:
         from opening_hand.trainer import read_hand
 
         quiz = run.quiz
-        reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys, ladders=self.ladders.done, wait=False)
+        turns = self.page.trainer_turns()
+        reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys, ladders=self.ladders.done, wait=False,
+                            turns=turns)  # fmt: skip
         cards = tuple(c.name for c in before.player(1).hand)
         run.answers.append((isinstance(action, Keep), reading, cards, before))
         run.index += 1
@@ -150,7 +152,8 @@ class QuizPanel:
         quiz = run.quiz
         for index, (kept, reading, cards, before) in enumerate(run.answers):
             if reading.pending:  # the mulligan's value was still being worked out: now it is needed
-                reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys, ladders=self.ladders.done)
+                reading = read_hand(before, 1, quiz.play, quiz.draw, quiz.keys, ladders=self.ladders.done,
+                                    turns=self.page.trainer_turns())  # fmt: skip
                 run.answers[index] = (kept, reading, cards, before)
         total = len(run.answers)
         agreed = sum(
