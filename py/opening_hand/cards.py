@@ -184,10 +184,11 @@ def normalise(name: str) -> str:
 CATALOG_FILE = Path(__file__).with_name("catalog.txt")
 
 
-def read_catalog(text: str) -> dict[str, CardInfo]:
+def read_catalog(text: str, cast_for: dict[str, str] | None = None) -> dict[str, CardInfo]:
     """The catalog from its data file: one ``Name | mana cost | type line`` per line, with
     an optional fourth column ``| produces`` for a land: the mana it can produce, letters of
-    ``WUBRGC`` (see :attr:`CardInfo.mana_sources`).
+    ``WUBRGC`` (see :attr:`CardInfo.mana_sources`); or, for a card usually cast for another
+    cost (suspend, spectacle), ``| cast {R}``, kept in ``cast_for`` by normalised name.
 
     Each card is found by its normalised name and, for split and double-faced cards, by
     its front face's name too (an exact name always wins over a front face).
@@ -206,6 +207,10 @@ def read_catalog(text: str) -> dict[str, CardInfo]:
             continue
         parts = [part.strip() for part in line.split("|")]
         produces = parts.pop() if len(parts) == 4 else None
+        if produces is not None and produces.startswith("cast ") and len(parts) == 3:
+            if cast_for is not None:
+                cast_for[normalise(parts[0])] = produces.removeprefix("cast ").strip()
+            produces = None
         if len(parts) != 3 or not parts[0] or not set(produces or "") <= set(_MANA):
             raise ValueError(
                 f"{CATALOG_FILE.name} line {number}: expected 'Name | mana cost | type line' "
@@ -225,7 +230,10 @@ def read_catalog(text: str) -> dict[str, CardInfo]:
     return {**fronts, **catalog}
 
 
-CATALOG: dict[str, CardInfo] = read_catalog(CATALOG_FILE.read_text(encoding="utf-8"))
+# Cards usually cast for another cost than their mana cost (suspend, spectacle), by normalised
+# name: what the trainer's playout pays for them (``goldfish``), whichever card data is in use.
+CAST_FOR: dict[str, str] = {}
+CATALOG: dict[str, CardInfo] = read_catalog(CATALOG_FILE.read_text(encoding="utf-8"), CAST_FOR)
 
 
 class CardSource(Protocol):

@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
-from .cards import CardInfo
+from .cards import CAST_FOR, CardInfo, normalise
 from .outlook import BIT, Option, parse_cost
 
 TURNS = 4  # turns played out by default
@@ -89,9 +89,10 @@ def kind(info: CardInfo, is_land: bool) -> Kind:
         return Kind(True, mask)
     if not info.known:
         return Kind(False, unknown=True)
-    if not info.mana_cost:  # CR 202.1a: no mana cost, not cast for mana (suspend, lands' backs)
+    usual = CAST_FOR.get(normalise(info.name))  # suspend, spectacle: the cost it is usually cast for
+    if not info.mana_cost and usual is None:  # CR 202.1a: no mana cost, not cast for mana
         return Kind(False)
-    cost = parse_cost(info.mana_cost)
+    cost = parse_cost(usual or info.mana_cost)
     return Kind(False, value=cost.value, options=cost.options)
 
 

@@ -293,7 +293,8 @@ def verdict_line(reading: Reading) -> str:
         if reading.pending:
             return f"Working out a mulligan's value… ({worth})."
         return f"No mulligan is left: {worth}."
-    difference = judged.keep.mean - judged.mulligan.mean
+    # The difference of the figures as shown, so the line adds up as the player reads it.
+    difference = float(mana(judged.keep.mean)) - float(mana(judged.mulligan.mean))
     against = f"a mulligan to {judged.size_after}, {mana(judged.mulligan.mean)}"
     found = verdict(reading)
     if found is None:

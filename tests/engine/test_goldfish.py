@@ -127,3 +127,13 @@ def test_two_cheap_spells_are_cast_rather_than_one_of_the_same_mana() -> None:
     spells = tuple(sorted((table.kind_of(goblin), table.kind_of(goblin), table.kind_of(raider))))
     spent, left = table.cast((red, red), spells)
     assert spent == 2 and left == (table.kind_of(raider),)  # two one-drops: more spells for the same mana
+
+
+def test_a_card_usually_cast_for_another_cost_is_paid_at_that_cost() -> None:
+    from opening_hand.cards import CAST_FOR, lookup
+
+    assert CAST_FOR["rift bolt"] == "{R}"  # the catalog's cast column: suspend 1 for {R}
+    rift = lookup("Rift Bolt")
+    table = Table.of([MOUNTAIN, rift])
+    kind = table.kinds[table.kind_of(rift)]
+    assert kind.value == 1 and rift.mana_value == 3  # its mana value stays 3 for the rules

@@ -90,7 +90,8 @@ def test_feedback_says_what_the_model_and_the_keep_rule_say() -> None:
         else:
             assert favoured == ("keep" if difference > 0 else "mulligan")
             assert ("You chose as the model does." in line) == (favoured == "keep")
-            assert f"{difference:+.1f}".lstrip("+-") in line  # the difference, in mana
+            shown = float(f"{judged.keep.mean:.1f}") - float(f"{judged.mulligan.mean:.1f}")
+            assert f"{abs(shown):.1f} for" in line  # the difference of the figures shown, in mana
             seen["verdict"] += 1
         assert feedback(reading, keep=False).startswith("Mulligan from 7 cards")
     assert seen["verdict"]
