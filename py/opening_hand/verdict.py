@@ -2,7 +2,7 @@
 one scale of :mod:`.goldfish`, and the verdict with its margin.
 
 Keeping is worth the hand's value (with the best part kept when cards go to the bottom on
-keeping); a mulligan is worth what :mod:`.mulligan_value` finds for the next hand, played
+keeping, and under Vancouver the scry a smaller hand gets); a mulligan is worth what :mod:`.mulligan_value` finds for the next hand, played
 out with the best later decisions. The verdict is the larger, unless the two are within
 :data:`CLOSE` mana of each other or within twice their combined standard error: then it is
 close, and the trainer says so rather than guess.
@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .goldfish import TURNS, Estimate, Table, draws_for, turns_needed
-from .mulligan_value import Ladder, LadderKey, best_part, kept_parts, ladder
+from .mulligan_value import Ladder, LadderKey, best_part, kept_parts, ladder, scried
 from .odds import OddsRule
 
 CLOSE = 0.1  # mana: values closer than this (or than twice their standard error) give no verdict
@@ -100,7 +100,12 @@ def judge(
                             candidates=PARTS)  # fmt: skip
     else:
         part = tuple(sorted(hand))
-    draws = draws_for(library, turns_needed(turns, skips), KEEP_SAMPLES, rng)
+    need = turns_needed(turns, skips)
+    draws: Sequence[Sequence[int]]
+    if rule.scry and len(part) < hand_size:  # Vancouver: below the starting size, a scry after keeping
+        draws = [scried(table, part, d, need) for d in draws_for(library, need + 1, KEEP_SAMPLES, rng)]
+    else:
+        draws = draws_for(library, need, KEEP_SAMPLES, rng)
     value = Estimate.of([table.play_out(part, d, skips=skips, turns=turns) for d in draws])
     key = LadderKey(deck_counts(table, [*hand, *library, *known]), rule, free, skips, turns, hand_size)
     found = ladder_for if ladder_for is not None and ladder_for.key == key else None
