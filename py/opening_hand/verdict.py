@@ -2,10 +2,11 @@
 one scale of :mod:`.goldfish`, and the verdict with its margin.
 
 Keeping is worth the hand's value (with the best part kept when cards go to the bottom on
-keeping, and under Vancouver the scry a smaller hand gets); a mulligan is worth what :mod:`.mulligan_value` finds for the next hand, played
-out with the best later decisions. The verdict is the larger, unless the two are within
-:data:`CLOSE` mana of each other or within twice their combined standard error: then it is
-close, and the trainer says so rather than guess.
+keeping, and under Vancouver the scry a smaller hand gets); a mulligan is worth what
+:mod:`.mulligan_value` finds for the next hand, played out with the best later decisions.
+The verdict is the larger, unless the two are within :data:`CLOSE` mana of each other or
+within twice their combined standard error: then it is close, and the trainer says so
+rather than guess.
 
 >>> from .cards import CardInfo
 >>> from .odds import LONDON
