@@ -4,7 +4,6 @@ is counted as used; the bottom is advised and graded."""
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import replace
 
@@ -23,8 +22,7 @@ from opening_hand.trainer import advise, feedback, read_hand, verdict
 from opening_hand.verdict import judge
 from tests.engine.decks import BASELINE, LIMITED, LOW_CURVE, ordinary_cheap
 
-# Hands per land count and side: fewer inside Pyodide (3-4 times slower), the same test.
-HANDS = int(os.environ.get("VERDICT_HANDS", "12" if os.environ.get("PROPERTY_EXAMPLES") is None else "4"))
+HANDS = 12  # hands per land count, side and rule: the same in CPython and inside Pyodide
 
 
 def clear_cases(deck: list[CardInfo], rule: OddsRule, skips: bool, sizes: tuple[int, ...]):  # type: ignore[no-untyped-def]
@@ -35,9 +33,10 @@ def clear_cases(deck: list[CardInfo], rule: OddsRule, skips: bool, sizes: tuple[
     ids = [table.kind_of(card) for card in deck]
     lands = [k for k in ids if table.kinds[k].land]
     spells = [k for k in ids if not table.kinds[k].land]
-    rng = random.Random(f"verdict/{len(deck)}/{rule.key}/{skips}")
     for size in sizes:
         for count, wanted in BASELINE[size].items():
+            # Each land count has its own seeded hands: the Pyodide run (fewer hands) tests the first ones.
+            rng = random.Random(f"verdict/{len(deck)}/{rule.key}/{skips}/{size}/{count}")
             made = 0
             while made < HANDS:
                 hand = rng.sample(lands, count) + rng.sample(spells, size - count)
@@ -54,13 +53,21 @@ def clear_cases(deck: list[CardInfo], rule: OddsRule, skips: bool, sizes: tuple[
 @pytest.mark.parametrize("skips", [True, False], ids=["on the play", "on the draw"])
 @pytest.mark.parametrize("rule", [LONDON, VANCOUVER, PARIS], ids=lambda r: r.key)
 def test_the_clear_cases_come_out_as_strong_players_say(deck: list[CardInfo], skips: bool, rule: OddsRule) -> None:
+    """Never the other way; no land or all lands, always a mulligan; and at most one hand in
+    thirty-three close (the model's own view of a few two-landers and one-landers, within
+    0.15 mana of a mulligan: docs/trainer.md)."""
     sizes = (7, 6) if rule is LONDON else (7,)  # sixes under London; the sevens under every rule
-    wrong = []
+    found = []
     for table, hand, library, size, count, wanted in clear_cases(deck, rule, skips, sizes):
         judged = judge(table, hand, library, rule=rule, free=False, skips=skips, taken=7 - size, seed=str(hand))
-        if judged.verdict != wanted:
-            wrong.append((size, count, wanted, judged.verdict, round(judged.difference or 0, 2)))
-    assert not wrong, f"verdicts against the baseline (size, lands, wanted, found, keep - mulligan): {wrong}"
+        found.append((size, count, wanted, judged.verdict, round(judged.difference or 0, 2)))
+    opposite = [f for f in found if f[3] not in (f[2], None)]
+    close = [f for f in found if f[3] is None]
+    extreme = [f for f in found if f[1] in (0, f[0]) and f[3] != "mulligan"]
+    assert not opposite, f"verdicts against the baseline (size, lands, wanted, found, keep - mulligan): {opposite}"
+    assert not extreme, f"no land or all lands, not a mulligan: {extreme}"
+    assert len(close) * 33 <= len(found), f"{len(close)} of {len(found)} close: {close}"
+    assert all(abs(f[4]) <= 0.15 for f in close), close
 
 
 def test_the_same_hand_gives_the_same_figures_every_time() -> None:

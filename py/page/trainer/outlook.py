@@ -62,8 +62,10 @@ class OutlookPanel:
         self.last: tuple[Any, ...] | None = None  # what the panel shows now, to skip identical renders
         self.refresh = refresh  # draws the outlook for the table as it is now
         self.ladders = Ladders(on_ready=self.on_ladder)  # the mulligan's values, worked out when idle
-        self.cached: tuple[tuple[Any, ...], Reading] | None = None  # the last reading and what it was of
-        self.bottoming: tuple[int, Bottoming | None] | None = None  # (id of the state, the model's bottom)
+        # The last reading and what it was of; the model's bottom for a state. States are held, not
+        # their id(): a new state may get the id of one already freed.
+        self.cached: tuple[GameState, tuple[Any, ...], Reading] | None = None
+        self.bottoming: tuple[GameState, Bottoming | None] | None = None
 
     def toggle(self, on: bool) -> None:
         self.enabled = on
@@ -83,16 +85,16 @@ class OutlookPanel:
         pending = state.pending
         bottom = marked if isinstance(pending, ChooseBottom) and pending.player == seat else []
         turns = self.read_turns()
-        key = (id(state), seat, tuple(bottom), rules, turns, len(self.ladders.done))
-        if self.cached is not None and self.cached[0] == key:
-            return self.cached[1]
+        key = (seat, tuple(bottom), rules, turns, len(self.ladders.done))
+        if self.cached is not None and self.cached[0] is state and self.cached[1] == key:
+            return self.cached[2]
         from opening_hand.trainer import pending_ladder, read_hand
 
         play, draw, keys = rules
         reading = read_hand(state, seat, play, draw, keys, bottom, ladders=self.ladders.done, wait=False, turns=turns)
         if reading.pending and (wanted := pending_ladder(state, seat, turns)) is not None:
             self.ladders.want(*wanted)
-        self.cached = (key, reading)
+        self.cached = (state, key, reading)
         return reading
 
     def on_ladder(self) -> None:
@@ -106,8 +108,8 @@ class OutlookPanel:
             return None
         from opening_hand.trainer import advise
 
-        if self.bottoming is None or self.bottoming[0] != id(state):
-            self.bottoming = (id(state), advise(state, seat, count, self.read_turns()))
+        if self.bottoming is None or self.bottoming[0] is not state:
+            self.bottoming = (state, advise(state, seat, count, self.read_turns()))
         found = self.bottoming[1]
         return list(found.best) if found is not None else None
 
@@ -122,8 +124,8 @@ class OutlookPanel:
             box.replaceChildren()
             self.last = None
             return
-        key = (id(state), tuple(marked), self.rules(), self.read_turns())
-        if key == self.last and not box.hidden:
+        key = (state, tuple(marked), self.rules(), self.read_turns())
+        if self.last is not None and self.last[0] is state and key[1:] == self.last[1:] and not box.hidden:
             return
         self.last = key
         box.hidden = False
@@ -257,7 +259,7 @@ class OutlookPanel:
         if isinstance(action, PutOnBottom):
             from opening_hand.trainer import bottom_feedback, turns_for
 
-            found = self.bottoming[1] if self.bottoming is not None and self.bottoming[0] == id(before) else None
+            found = self.bottoming[1] if self.bottoming is not None and self.bottoming[0] is before else None
             if found is not None:
                 names = {c.id: c.name for c in before.player(action.player).hand}
                 say(bottom_feedback(found, action.card_ids, names, turns_for(before)))
