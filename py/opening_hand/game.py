@@ -660,6 +660,7 @@ def new_game(
     archenemy: int = 1,
     chooser: int | None = None,
     chooser_reason: str = "",
+    practice_start: int | None = None,
 ) -> GameState:
     """Seat the players and determine who chooses the starting player (CR 103.1).
 
@@ -744,8 +745,27 @@ def new_game(
     if rules.shuffle_before_choice:
         # 2001 P.1.1, 2008 101.1, 2017 103.1: the decks are shuffled first, then the
         # players determine who chooses (2008 101.2, 2017 103.2).
-        return _advance(_start(state, None))
-    return _log(state, "chooser", note)
+        state = _advance(_start(state, None))
+    else:
+        state = _log(state, "chooser", note)
+    if practice_start is not None:
+        state = _practice_start(state, practice_start)
+    return state
+
+
+def _practice_start(state: GameState, seat: int) -> GameState:
+    """A practice setting, not a rule: ``seat`` (its team) takes the first turn whoever won
+    the flip, so a player can practise a side on demand. Logged as such; the game then goes
+    on as if the chooser had chosen it (CR 103.1)."""
+    if seat not in state.seats:
+        raise RulesError(f"there is no seat {seat} to take the first turn")
+    if not isinstance(state.pending, ChooseStartingPlayer):
+        return state  # the starting player is set by the rules (the archenemy, 103.1b)
+    state = replace(state, chooser=seat)
+    start = state.teams[state.team_of(seat)][0] if state.shared_team_turns else seat
+    who = _team_name(replace(state, starting_player=start), start)
+    state = _log(state, "choose", f"Practice setting: {who} takes the first turn, whoever won the flip.")
+    return _choose_starting_now(state, start)
 
 
 # ------------------------------------------------------------------------- applying
@@ -894,13 +914,17 @@ def _choose_starting(state: GameState, action: ChooseStarting) -> GameState:
     if state.shared_team_turns:
         start = state.teams[state.team_of(start)][0]  # CR 103.1a: a starting team
     chooser = _name(state, action.player)
-    state = replace(state, starting_player=start)
-    starter = _team_name(state, start)
+    starter = _team_name(replace(state, starting_player=start), start)
     rule = "team-start" if state.shared_team_turns else "choose"
     state = _log(state, rule, f"{chooser} chooses {starter} to take the first turn (on the play).")
+    return _choose_starting_now(state, start)
+
+
+def _choose_starting_now(state: GameState, start: int) -> GameState:
+    state = replace(state, starting_player=start)
     if state.shuffled:
-        return _life_and_draw(_power_play(state))
-    return _start(state, start)
+        return _advance(_life_and_draw(_power_play(state)))
+    return _advance(_start(state, start))
 
 
 def _start(state: GameState, start: int | None) -> GameState:
