@@ -660,7 +660,7 @@ def new_game(
     archenemy: int = 1,
     chooser: int | None = None,
     chooser_reason: str = "",
-    practice_start: int | None = None,
+    practice: tuple[int, str] | None = None,
 ) -> GameState:
     """Seat the players and determine who chooses the starting player (CR 103.1).
 
@@ -748,23 +748,35 @@ def new_game(
         state = _advance(_start(state, None))
     else:
         state = _log(state, "chooser", note)
-    if practice_start is not None:
-        state = _practice_start(state, practice_start)
+    if practice is not None:
+        state = _practice_start(state, *practice)
     return state
 
 
-def _practice_start(state: GameState, seat: int) -> GameState:
-    """A practice setting, not a rule: ``seat`` (its team) takes the first turn whoever won
-    the flip, so a player can practise a side on demand. Logged as such; the game then goes
-    on as if the chooser had chosen it (CR 103.1)."""
+def _practice_start(state: GameState, seat: int, side: str) -> GameState:
+    """A practice setting, not a rule: ``seat`` (its team) plays first (``side`` "play") or
+    the next team round the table does ("draw"), whoever won the flip, so a player can
+    practise a side on demand. Logged as a setting; the game then goes on as if the
+    chooser had chosen it (CR 103.1). Where a rule names the starting player (the
+    archenemy, 103.1b) the rule stands."""
     if seat not in state.seats:
-        raise RulesError(f"there is no seat {seat} to take the first turn")
+        raise RulesError(f"there is no seat {seat} to practise at")
+    if side not in ("play", "draw"):
+        raise RulesError(f"a practice side is play or draw, not {side[:20]!r}")
     if not isinstance(state.pending, ChooseStartingPlayer):
-        return state  # the starting player is set by the rules (the archenemy, 103.1b)
+        return state
+    start = seat
+    if side == "draw":
+        mine = state.teams[state.team_of(seat)]
+        later = [s for s in state.seats if s not in mine]
+        start = next((s for s in later if s > seat), later[0])
+    if state.shared_team_turns:
+        start = state.teams[state.team_of(start)][0]  # CR 103.1a: a starting team
+    named = replace(state, starting_player=start)
+    me, first = _team_name(named, seat), _team_name(named, start)
+    text = f"{me} plays first" if side == "play" else f"{me} draws first and {first} takes the first turn"
     state = replace(state, chooser=seat)
-    start = state.teams[state.team_of(seat)][0] if state.shared_team_turns else seat
-    who = _team_name(replace(state, starting_player=start), start)
-    state = _log(state, "choose", f"Practice setting: {who} takes the first turn, whoever won the flip.")
+    state = _log(state, "choose", f"Practice setting: {text}, whoever won the flip.")
     return _choose_starting_now(state, start)
 
 

@@ -77,7 +77,7 @@ ACTIONS: tuple[type, ...] = (
 KEYS = {
     "deck": "d", "format": "f", "players": "n", "edition": "e", "seed": "s", "control": "c", "compare": "x",
     "teams": "t", "shared": "h", "vanguard": "v", "lands": "l", "unchecked": "u", "skip_bad": "k", "actions": "a",
-    "chooser": "o", "chooser_reason": "r", "pool": "p",
+    "chooser": "o", "chooser_reason": "r", "pool": "p", "side": "y",
 }  # fmt: skip
 # Links since the bottom step follows CR 103.4 carry "g": 2; a link without it recorded its
 # London mulligans with the bottom cards chosen on keeping (editions.LEGACY_KEYS).
@@ -110,6 +110,7 @@ class Setup:
     chooser_reason: str = ""  # why that seat chooses, for the log
     actions: tuple[Action, ...] = ()
     pool: str = ""  # the card pool a constructed deck is checked against ("" any, "modern" ...)
+    side: str = ""  # practise seat 1 "play" or "draw" whoever wins the flip ("": as the flip falls)
 
 
 def _action_to_json(action: Action) -> list[Any]:
@@ -255,6 +256,9 @@ def decode_setup(fragment: str) -> Setup:
     pool = _str(get(KEYS["pool"], ""), "card pool", 20)
     if pool not in POOL_NAMES:
         raise ShareLinkError("the link's card pool is not one this version knows")
+    side = _str(get(KEYS["side"], ""), "side")
+    if side not in ("", "play", "draw"):
+        raise ShareLinkError("the link's play-or-draw setting is not valid")
     control = _str(get(KEYS["control"], "1"), "control")
     if control not in ("1", "all"):
         raise ShareLinkError("the link's control setting is not valid")
@@ -281,6 +285,7 @@ def decode_setup(fragment: str) -> Setup:
         chooser_reason=_str(get(KEYS["chooser_reason"], ""), "chooser"),
         actions=decisions,
         pool=pool,
+        side=side,
     )
 
 
@@ -342,4 +347,5 @@ def game_from_setup(setup: Setup, edition: str | None = None) -> GameState:
         shared_team_turns=setup.shared,
         chooser=setup.chooser or None,
         chooser_reason=setup.chooser_reason,
+        practice=(1, setup.side) if setup.side else None,
     )

@@ -227,10 +227,11 @@ class App:
             self.setup_panel.el["setup-panel"].open = True
 
     def answer_play_draw(self) -> None:
-        """Play or draw as the player asked to always do (the choice is still theirs, and logged)."""
+        """Play or draw as the player asked to do when they win the flip (the choice is still
+        theirs, and logged); the practice sides are the engine's (Setup.side), set before this."""
         choice = self.setup_panel.play_draw()
         pending = self.main.pending_for_user()
-        if choice != "ask" and isinstance(pending, ChooseStartingPlayer):
+        if choice in ("play", "draw") and isinstance(pending, ChooseStartingPlayer):
             self.main.on_button("play-first" if choice == "play" else "draw-first")
 
     def to_table(self) -> None:
@@ -258,6 +259,7 @@ class App:
             return
         self.match = match
         self.show(setup, states)
+        self.answer_play_draw()
         self.links.remember(setup)
 
     def start_all(self, setup: Setup) -> tuple[GameState, GameState | None]:

@@ -21,37 +21,40 @@ def seats(n: int) -> list[SeatConfig]:
     return [SeatConfig(f"Seat {i}", deck()) for i in range(1, n + 1)]
 
 
-@pytest.mark.parametrize("first", [1, 2])
-def test_practice_start_two_players_on_every_seed(first: int) -> None:
+@pytest.mark.parametrize(("side", "first"), [("play", 1), ("draw", 2)])
+def test_practice_start_two_players_on_every_seed(side: str, first: int) -> None:
     for seed in range(20):
-        state = new_game(seats(2), seed=seed, practice_start=first)
+        state = new_game(seats(2), seed=seed, practice=(1, side))
         assert state.starting_player == first, f"seed {seed}"
         assert not isinstance(state.pending, ChooseStartingPlayer)
         assert state.pending is not None and state.pending.player == first  # 103.4: it declares first
         practice = [e for e in state.events if "Practice setting" in e.text]
-        assert len(practice) == 1 and f"Seat {first} takes the first turn" in practice[0].text
+        expected = "Seat 1 plays first" if side == "play" else "Seat 1 draws first and Seat 2 takes the first turn"
+        assert len(practice) == 1 and f"Practice setting: {expected}, whoever won the flip" in practice[0].text
         # the flip is still made and logged (103.1): the setting only answers the chooser's question
         assert any("coin flip" in e.text for e in state.events)
 
 
 def test_practice_on_the_draw_in_two_headed_giant() -> None:
     for seed in range(20):
-        state = new_game(seats(4), seed=seed, format="two-headed-giant", practice_start=3)
+        state = new_game(seats(4), seed=seed, format="two-headed-giant", practice=(1, "draw"))
         assert state.starting_player == 3, f"seed {seed}"
-        assert state.teams[state.team_of(1)] != state.teams[state.team_of(state.starting_player)]
-        assert any("Practice setting: Team 2 (Seat 3 and Seat 4)" in e.text for e in state.events)
+        assert state.team_of(1) != state.team_of(state.starting_player)
+        assert any("Practice setting: Team 1 (Seat 1 and Seat 2) draws first and Team 2 (Seat 3 and Seat 4)" in e.text for e in state.events)
+        on_play = new_game(seats(4), seed=seed, format="two-headed-giant", practice=(2, "play"))
+        assert on_play.starting_player == 1  # 103.1a: a team takes the first turn, from its first seat
 
 
-def test_practice_start_names_a_team_when_a_teammate_is_asked() -> None:
-    # 103.1a: a team takes the first turn; the engine picks the team's first seat.
-    state = new_game(seats(4), seed=4, format="two-headed-giant", practice_start=4)
-    assert state.starting_player == 3
+def test_practice_on_the_draw_in_free_for_all_passes_to_the_next_seat() -> None:
+    for seed in range(10):
+        assert new_game(seats(4), seed=seed, format="multiplayer", practice=(1, "draw")).starting_player == 2
+        assert new_game(seats(4), seed=seed, format="multiplayer", practice=(4, "draw")).starting_player == 1
 
 
 @pytest.mark.parametrize("edition", sorted(EDITIONS))
 def test_practice_start_in_every_edition(edition: str) -> None:
     for seed in range(5):
-        state = new_game(seats(2), seed=seed, edition=edition, practice_start=2)
+        state = new_game(seats(2), seed=seed, edition=edition, practice=(1, "draw"))
         assert state.starting_player == 2, f"{edition} seed {seed}"
 
 
@@ -60,18 +63,20 @@ def test_the_side_asked_for_does_not_change_the_cards_dealt() -> None:
     for seed in range(10):
         chosen = new_game(seats(2), seed=seed)
         chosen = apply(chosen, ChooseStarting(chosen.chooser, 2))
-        practised = new_game(seats(2), seed=seed, practice_start=2)
+        practised = new_game(seats(2), seed=seed, practice=(1, "draw"))
         assert [p.hand for p in chosen.players] == [p.hand for p in practised.players]
         assert [p.library for p in chosen.players] == [p.library for p in practised.players]
 
 
 def test_a_seat_not_at_the_table_is_refused() -> None:
     with pytest.raises(RulesError):
-        new_game(seats(2), seed=1, practice_start=3)
+        new_game(seats(2), seed=1, practice=(3, "play"))
+    with pytest.raises(RulesError):
+        new_game(seats(2), seed=1, practice=(1, "first"))
 
 
 def test_archenemy_keeps_its_rule() -> None:
     # 103.1b: the archenemy takes the first turn; a practice setting does not override a rule.
-    state = new_game(seats(4), seed=1, format="archenemy", archenemy=1, practice_start=2)
+    state = new_game(seats(4), seed=1, format="archenemy", archenemy=1, practice=(2, "play"))
     assert state.starting_player == 1
     assert not any("Practice setting" in e.text for e in state.events)

@@ -105,6 +105,8 @@ GOOD = {"d": "60 Mountain", "f": "constructed", "n": 2, "e": "london", "s": 5}
         (_pack({**GOOD, "a": [[4, 1, 2]]}), "decision 1"),
         (_pack({**GOOD, "c": "<script>"}), "control setting"),
         (_pack({**GOOD, "l": "Mountain"}), "land marks"),
+        (_pack({**GOOD, "y": "first"}), "play-or-draw setting"),
+        (_pack({**GOOD, "y": 1}), "side is not valid"),
         ("#v1." + "A" * 1_000_001, "too long"),
         ("#v1." + base64.urlsafe_b64encode(zlib.compress(b"[" + b" " * 5_000_000)).decode(), "damaged"),
     ],
@@ -112,6 +114,15 @@ GOOD = {"d": "60 Mountain", "f": "constructed", "n": 2, "e": "london", "s": 5}
 def test_tampered_truncated_or_foreign_links_are_refused(fragment: str, message: str) -> None:
     with pytest.raises(ShareLinkError, match=message):
         decode_setup(fragment)
+
+
+@pytest.mark.parametrize(("side", "first"), [("play", 1), ("draw", 2)])
+def test_a_link_keeps_the_side_to_practise(side: str, first: int) -> None:
+    setup = replace(setup_for("constructed", "london", seed=11), side=side)
+    opened = decode_setup(encode_setup(setup))
+    assert opened.side == side
+    for seed in range(20):
+        assert game_from_setup(replace(opened, seed=seed)).starting_player == first
 
 
 def test_decisions_that_do_not_fit_the_deal_are_refused_by_the_rules() -> None:

@@ -18,6 +18,7 @@ FIELDS = ("setup-panel", "format", "format-description", "players", "control", "
           "rules", "rules-description", "compare-rules", "vanguard", "vanguard-name", "vanguard-hand",
           "vanguard-life", "seed", "seed-used", "unchecked", "play-draw", "setup-message", "setup-fold")  # fmt: skip
 PLAY_DRAW_KEY = "opening-hand/play-draw"
+PLAY_DRAW = ("ask", "play", "draw", "practice-play", "practice-draw")  # index.html's #play-draw options
 
 
 def int_value(node: Node, default: int) -> int:
@@ -116,7 +117,7 @@ class SetupPanel:
             deck=deck, format=fmt.key, players=n, edition=edition, seed=seed,
             control="all" if self.el["control"].value == "all" else "1", compare=compare, teams=teams,
             shared=shared, vanguard=vanguard, lands=lands, unchecked=bool(self.el["unchecked"].checked),
-            skip_bad=skip_bad, pool=pool,
+            skip_bad=skip_bad, pool=pool, side=self.practice_side(),
         )  # fmt: skip
 
     def on_vanguard_name(self) -> None:
@@ -145,6 +146,8 @@ class SetupPanel:
         el["compare-rules"].value = setup.compare
         el["seed"].value = str(setup.seed)
         el["unchecked"].checked = setup.unchecked
+        if setup.side:
+            el["play-draw"].value = f"practice-{setup.side}"
         if setup.vanguard:
             name, hand, life = setup.vanguard
             el["vanguard-name"].value, el["vanguard-hand"].value, el["vanguard-life"].value = name, str(hand), str(life)
@@ -152,9 +155,14 @@ class SetupPanel:
     # ------------------------------------------------------------------- play or draw
 
     def play_draw(self) -> str:
-        """The remembered answer to "play or draw?": ask, play or draw."""
+        """The remembered answer to "play or draw?" when seat 1 wins the flip: ask, play or
+        draw; or practice-play / practice-draw, a side whoever wins it (Setup.side)."""
         return str(self.el["play-draw"].value)
 
+    def practice_side(self) -> str:
+        """The side to practise whoever wins the flip ("play", "draw"), or "" (as it falls)."""
+        return self.play_draw().removeprefix("practice-") if self.play_draw().startswith("practice-") else ""
+
     def restore_play_draw(self, stored: str | None) -> None:
-        if stored in ("ask", "play", "draw"):
+        if stored in PLAY_DRAW:
             self.el["play-draw"].value = stored
