@@ -475,6 +475,14 @@ class GameState:
         return self.teams[self.team_of(self.starting_player)] if self.shared_team_turns else (self.starting_player,)
 
     @property
+    def will_skip_first_draw(self) -> tuple[int, ...] | None:
+        """Who will skip the draw step of their first turn (CR 103.7a-c), known as soon as
+        the starting player is (None before); ``first_draw_skipped`` once the game begins."""
+        if self.starting_player is None:
+            return None
+        return self.format.first_draw_skippers(self.starting_team, len(self.players))[0]
+
+    @property
     def turn_order(self) -> tuple[int, ...]:
         """CR 103.1: turn order begins with the starting player and proceeds clockwise.
         With shared team turns (103.4d, 103.5c) each team's players come together, the
@@ -606,8 +614,13 @@ def _rng(seed: int, purpose: str) -> random.Random:
     return random.Random(f"opening-hand/{seed}/{purpose}")
 
 
+RANDOM_SEEDS = 9_999_999  # a fresh deal's seed has at most 7 digits: short to read out or type
+
+
 def random_seed() -> int:
-    return random.SystemRandom().randrange(1, MAX_SEED)
+    """A seed for a fresh deal: any seed up to MAX_SEED deals, but a short one reads well in
+    the header and the log, and ten million deals per setup are plenty to practise on."""
+    return random.SystemRandom().randrange(1, RANDOM_SEEDS + 1)
 
 
 # ------------------------------------------------------------------------- building
@@ -742,12 +755,9 @@ def new_game(
         method = "wins the coin flip" if n == 2 else f"rolls highest on a {n}-sided die"
         note = f"{_name(state, chooser)} {method} and chooses who takes the first turn."
     state = replace(state, chooser=chooser, chooser_note=note)
-    if rules.shuffle_before_choice:
-        # 2001 P.1.1, 2008 101.1, 2017 103.1: the decks are shuffled first, then the
-        # players determine who chooses (2008 101.2, 2017 103.2).
-        state = _advance(_start(state, None))
-    else:
-        state = _log(state, "chooser", note)
+    # 2001 P.1.1, 2008 101.1, 2017 103.1: the decks are shuffled first, then the players
+    # determine who chooses (2008 101.2, 2017 103.2).
+    state = _advance(_start(state, None)) if rules.shuffle_before_choice else _log(state, "chooser", note)
     if practice is not None:
         state = _practice_start(state, *practice)
     return state

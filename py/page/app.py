@@ -24,7 +24,7 @@ from opening_hand.policy import POLICY_TEXT
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
 from opening_hand.stats import deck_key
-from page.dom import Node, by_id, element, js_options
+from page.dom import Node, by_id, docked_hover, element, js_options
 from page.panels.deck import DeckPanel
 from page.panels.library import LibraryPanel
 from page.panels.match import MatchPanel
@@ -56,7 +56,7 @@ class App:
         self.card_data = CardData(self.on_card_data)
         self.decks = DeckPanel(needs_text=self.load_text)
         self.library = LibraryPanel(self.decks)
-        self.preview = Preview(self.el["preview"], self.card_data.oracle_text)
+        self.preview = Preview(self.el["preview"], self.card_data.oracle_text, docked_hover)
         self.text_task: Any = None  # the oracle text being fetched for a companion condition
         self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
         self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards)
@@ -104,6 +104,12 @@ class App:
         self.decks.say("")
         self.summarise()
 
+    def sample_follows_format(self) -> None:
+        """A sample deck left as it was follows the format to its own sample (the player's
+        own list never changes)."""
+        if str(self.decks.el["decklist"].value) in SAMPLES.values():
+            self.load_sample()
+
     def on_play_draw(self) -> None:
         saved_data.write(PLAY_DRAW_KEY, self.setup_panel.play_draw())
 
@@ -119,6 +125,9 @@ class App:
         self.el["setup-summary"].textContent = text
         panel["setup-fold"].textContent = setup_summary("", fmt.name, players, rules, seed).removeprefix("Deck · ")
         self.decks.el["deck-fold"].textContent = f"{name} · {self.decks.short_summary()}"
+        if self.main.state is None:  # before the first deal the prompt names what Deal deals
+            deck = {"Your deck": "your deck"}.get(name, "the sample deck" if name.startswith("Sample deck") else name)
+            self.main.view.el["prompt"].textContent = f"Press Deal (D) to deal {deck}, or change the setup first."
         self.scryfall.schedule()  # the decklist may have changed: its new names, once it rests
 
     def fold(self, folded: bool) -> None:
@@ -180,9 +189,7 @@ class App:
         self.preview.inspect(card)
 
     def close_preview(self) -> bool:
-        closed = not self.el["preview"].hidden
-        self.inspect(None)
-        return bool(closed)
+        return self.preview.close()
 
     # ------------------------------------------------------------------- dealing
 
@@ -230,9 +237,9 @@ class App:
         """Play or draw as the player asked to do when they win the flip (the choice is still
         theirs, and logged); the practice sides are the engine's (Setup.side), set before this."""
         choice = self.setup_panel.play_draw()
-        pending = self.main.pending_for_user()
-        if choice in ("play", "draw") and isinstance(pending, ChooseStartingPlayer):
-            self.main.on_button("play-first" if choice == "play" else "draw-first")
+        for board in (self.main, self.compare):  # the compared board answers as the main one does
+            if board and choice in ("play", "draw") and isinstance(board.pending_for_user(), ChooseStartingPlayer):
+                board.on_button("play-first" if choice == "play" else "draw-first")
 
     def to_table(self) -> None:
         """After dealing: fold the setup, and bring the view and the focus to the table."""
@@ -275,6 +282,7 @@ class App:
         self.dealt(setup)
         self.el["share"].hidden = True
         self.el["next-hand"].hidden = False
+        document.body.dataset.dealt = "true"  # the setup moves beside the table (app.css)
         self.inspect(None)
         users = frozenset(range(1, setup.players + 1)) if setup.control == "all" else frozenset({1})
         main, other = states

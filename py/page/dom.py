@@ -49,3 +49,14 @@ def download(text: str, kind: str, filename: str) -> None:
     link.click()
     link.remove()
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def matches_media(query: str) -> bool:
+    """Whether the page now matches a CSS media query (``"(hover: hover)"``)."""
+    return bool(window.matchMedia(query).matches)
+
+
+def docked_hover() -> bool:
+    """A pointer that hovers, and the side column beside the table (the CSS's 901 px) to dock
+    an enlarged card in."""
+    return matches_media("(hover: hover) and (min-width: 901px)")

@@ -4,8 +4,8 @@ the page is interactive.
 It wires the controls and marks the page ready; nothing else runs before. The format and
 rules menus are in index.html already (tests/engine/test_page_files.py checks they list the
 engine's registries), and one listener per kind of event, on the document, hands each event
-to the handler of the control it came from (``on``, event_routes.py), instead of a listener
-per control.
+to the handler of the control it came from (``on``, services/events.py), instead of a listener
+per control; the deck panel's handlers are in deck_routes.py.
 The page itself (``app.py``: the panels, the table views and the whole engine, about 0.1 s
 to import in the browser) loads right after, when the browser is idle, or at the first
 event that needs it. Every handler here is one line into ``App``: DOM event -> engine
@@ -14,46 +14,16 @@ action -> new state -> render.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from page.services.events import listen, on, run_task, when_idle
-
-if TYPE_CHECKING:
-    from page.app import App
+from page import deck_routes  # noqa: F401  (the deck panel's handlers)
+from page.running import app, in_view, repeated
+from page.services.events import listen, on, when_idle
 
 window.performance.mark("oh:main")  # start-up figures for `make bench` (scripts/bench.py)
-
-_app: App | None = None
-_timer: Any = None
-
-
-def app() -> App:
-    """The page, imported on first use."""
-    global _app
-    if _app is None:
-        window.performance.mark("oh:app")
-        from page.app import App
-
-        window.performance.mark("oh:app-imported")
-        _app = App()
-        window.performance.mark("oh:app-built")
-    return _app
-
-
-def repeated(event: Any) -> bool:
-    """The second (third...) click of a double-click, or a key held down: one intent, so
-    one action - a double-click on Mulligan must not take two mulligans. A new click after
-    the double-click interval, or a new key press, counts again."""
-    return bool(getattr(event, "repeat", False)) or int(getattr(event, "detail", 0) or 0) > 1
-
-
-def in_view(node: Any) -> bool:
-    """Whether the whole of ``node`` is inside the viewport."""
-    box = node.getBoundingClientRect()
-    return box.top >= 0 and box.left >= 0 and box.bottom <= window.innerHeight and box.right <= window.innerWidth
 
 
 # ----------------------------------------------------------------------- setup panel
@@ -62,6 +32,7 @@ def in_view(node: Any) -> bool:
 @on("change", "#format")
 def on_format(_event: object) -> None:
     app().setup_panel.on_format()
+    app().sample_follows_format()
     app().summarise()
 
 
@@ -87,121 +58,6 @@ def on_images(_event: object) -> None:
 @on("change", "#play-draw")
 def on_play_draw(_event: object) -> None:
     app().on_play_draw()
-
-
-# ----------------------------------------------------------------------- deck panel
-
-
-@on("click", "#sample")
-def on_sample(_event: object) -> None:
-    app().load_sample()
-
-
-@on("click", "#restore")
-def on_restore(_event: object) -> None:
-    app().decks.restore()
-
-
-def refresh_deck(*_args: object) -> None:
-    app().decks.refresh()
-    app().summarise()
-
-
-@on("input", "#decklist")
-def on_decklist_input(_event: object) -> None:
-    """The summary follows the list as it is typed or pasted (after a short pause)."""
-    global _timer
-    if _timer is not None:
-        window.clearTimeout(_timer)
-    _timer = window.setTimeout(create_once_callable(refresh_deck), 150)
-
-
-@on("change", "#decklist")
-def on_decklist(_event: object) -> None:
-    refresh_deck()
-    app().analysis.refresh_keys()
-
-
-@on("change", "#skip-bad")
-def on_skip_bad(_event: object) -> None:
-    refresh_deck()
-
-
-@on("click", "#deck-problems")
-def on_problem(event: Any) -> None:
-    fix = event.target.closest("button[data-fix]")
-    if fix:
-        app().decks.apply_fix(int(fix.dataset.fixLine), str(fix.dataset.fix))
-        return
-    button = event.target.closest("button[data-line]")
-    if button:
-        app().decks.select_line(int(button.dataset.line))
-
-
-@on("change", "#card-pool")
-def on_card_pool(_event: object) -> None:
-    refresh_deck()
-
-
-@on("change", "#vanguard-name")
-def on_vanguard_name(_event: object) -> None:
-    app().setup_panel.on_vanguard_name()
-
-
-@on("change", "#land-marks")
-def on_land_mark(event: Any) -> None:
-    app().decks.on_land_mark(event.target)
-
-
-@on("change", "#deck-file")
-async def on_deck_file(event: Any) -> None:
-    files = event.target.files
-    await app().decks.load_file(files.item(0) if files.length else None)
-    event.target.value = ""  # choosing the same file again is a change too
-    app().summarise()
-
-
-@on("dragover", "#decklist")
-def on_drag_over(event: Any) -> None:
-    event.preventDefault()  # allow dropping a file on the decklist
-
-
-@on("drop", "#decklist")
-def on_drop(event: Any) -> None:
-    files = event.dataTransfer.files if event.dataTransfer else None
-    if files and files.length:
-        event.preventDefault()  # now, not in a task: read the file instead of letting the browser open it
-        run_task(load_dropped(files.item(0)))
-
-
-async def load_dropped(file: Any) -> None:
-    await app().decks.load_file(file)
-    app().summarise()
-
-
-@on("click", "#export-arena")
-def on_export_arena(_event: object) -> None:
-    app().decks.export_arena()
-
-
-@on("click", ".library")
-def on_library(event: Any) -> None:
-    button = event.target.closest("button[data-deck-op]")
-    if button:
-        app().library.run(str(button.getAttribute("data-deck-op")))
-        app().summarise()
-
-
-@on("click", "#library-export")
-def on_library_export(_event: object) -> None:
-    app().library.export_library()
-
-
-@on("change", "#library-import")
-async def on_library_import(event: Any) -> None:
-    files = event.target.files
-    await app().library.import_library(files.item(0) if files.length else None)
-    event.target.value = ""
 
 
 # ----------------------------------------------------------------------- the bar and the table
@@ -262,6 +118,11 @@ def on_quiz_make(event: Any) -> None:
         app().practice.quiz.make()
 
 
+@on("click", "#quiz-copy")
+def on_quiz_copy(_event: object) -> None:
+    app().practice.quiz.copy_link()
+
+
 @on("contextmenu", "#tables")
 def on_long_press(event: Any) -> None:
     """A long press on a phone (a right click on a desktop) enlarges a card, also while choosing."""
@@ -276,6 +137,24 @@ def on_preview(_event: object) -> None:
     app().inspect(None)
 
 
+CARD_ON_TABLE = ".hand-row .card, .zone .card, .shared-zone .card, .mini-zone .card"
+
+
+@on("mouseover", "#tables")
+def on_pointer_over(event: Any) -> None:
+    """The pointer rests on a card: it is enlarged in the dock beside the table (Preview.hover)."""
+    card = event.target.closest(CARD_ON_TABLE)
+    if card and not card.contains(event.relatedTarget):
+        app().preview.hover(card)
+
+
+@on("mouseout", "#tables")
+def on_pointer_out(event: Any) -> None:
+    card = event.target.closest(CARD_ON_TABLE)
+    if card and not card.contains(event.relatedTarget):
+        app().preview.hover(None)
+
+
 @on("click", "#next-game")
 def on_next_game(event: Any) -> None:
     if not repeated(event):
@@ -285,8 +164,13 @@ def on_next_game(event: Any) -> None:
 @on("keydown", "body")
 def on_key(event: Any) -> None:
     target, key = event.target, str(event.key)
-    if target.closest("input, textarea, select, [contenteditable]") or event.ctrlKey or event.metaKey or event.altKey:
+    if target.closest("input, textarea, select, [contenteditable]"):
         return  # keys belong to the field being typed in
+    if event.ctrlKey or event.metaKey or event.altKey:
+        if key.lower() == "z" and not event.shiftKey and not event.altKey:
+            key = "u"  # Ctrl+Z, Cmd+Z: undo (outside the fields, whose own undo it stays)
+        else:
+            return  # the browser's shortcuts
     control = target.closest("button, a, summary") if key in ("Enter", " ") else None
     if repeated(event):  # a held key acts once
         if control:

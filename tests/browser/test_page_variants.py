@@ -76,6 +76,11 @@ def test_opening_hand_actions_and_companion_through_the_page(app: AppPage) -> No
 def test_match_play_the_loser_chooses_next(app: AppPage) -> None:
     app.open().deal(seed=21)
     app.play_through()
+    match = app.page.locator("details#match")
+    expect(match).to_be_visible()
+    box = match.bounding_box()
+    assert box and box["height"] < 80, "folded to one line, the match does not push the page down"
+    match.locator("summary").click()
     app.page.get_by_label("Result of this game").select_option(label="Seat 1 won")
     app.button("Record result and deal the next game").click()
     expect(app.page.get_by_test_id("log")).to_contain_text("Seat 2 lost the previous game (CR 103.1)")

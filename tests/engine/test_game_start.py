@@ -319,6 +319,16 @@ def test_103_7a_the_starting_player_skips_their_first_draw_in_a_two_player_game(
         assert [e.rule for e in state.events][-3:] == ["103.5", "103.7", "103.7a"]
 
 
+def test_103_7_who_skips_the_first_draw_is_known_once_the_starting_player_is() -> None:
+    state = two_player(3)
+    assert state.will_skip_first_draw is None  # no one has chosen yet
+    for starter in (1, 2):
+        chosen = apply(state, ChooseStarting(state.chooser, starter))
+        assert chosen.will_skip_first_draw == (starter,)  # before anyone keeps
+        begun = apply(apply(chosen, Keep(starter)), Keep(3 - starter))
+        assert begun.will_skip_first_draw == begun.first_draw_skipped
+
+
 def test_card_conservation_through_a_whole_game_start() -> None:
     state = started(seed=13, starting_player=2, sideboard=("Duress",) * 2)
     before = all_cards(state)
@@ -342,3 +352,11 @@ def test_every_event_cites_a_rule_and_is_numbered() -> None:
     state = apply(apply(started(seed=1), Keep(1)), Keep(2))
     assert [e.seq for e in state.events] == list(range(1, len(state.events) + 1))
     assert all(e.rule == "103" or e.rule.startswith("103.") for e in state.events)
+
+
+def test_a_fresh_deals_seed_is_short_and_varied() -> None:
+    from opening_hand import random_seed
+
+    seeds = [random_seed() for _ in range(200)]
+    assert all(1 <= seed <= 9_999_999 for seed in seeds)  # seven digits at most in the header
+    assert len(set(seeds)) > 190  # still drawn from millions

@@ -40,7 +40,8 @@ def test_practice_on_the_draw_in_two_headed_giant() -> None:
         state = new_game(seats(4), seed=seed, format="two-headed-giant", practice=(1, "draw"))
         assert state.starting_player == 3, f"seed {seed}"
         assert state.team_of(1) != state.team_of(state.starting_player)
-        assert any("Practice setting: Team 1 (Seat 1 and Seat 2) draws first and Team 2 (Seat 3 and Seat 4)" in e.text for e in state.events)
+        text = "Practice setting: Team 1 (Seat 1 and Seat 2) draws first and Team 2 (Seat 3 and Seat 4)"
+        assert any(text in e.text for e in state.events)
         on_play = new_game(seats(4), seed=seed, format="two-headed-giant", practice=(2, "play"))
         assert on_play.starting_player == 1  # 103.1a: a team takes the first turn, from its first seat
 

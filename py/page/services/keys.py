@@ -1,18 +1,21 @@
 """The keyboard: one key for every step of a practised hand.
 
-D deal · N next hand · P / R play or draw first · K keep · M mulligan · 1–9 and 0 choose
-the first to tenth card of the hand being decided · Enter confirm the chosen cards (never
-Keep or Mulligan) · Esc clear the selection (or close the enlarged card) · T draw the next
-turn once the game has begun.
+D deal · N next hand · P / R play or draw first · K keep · M mulligan · S Serum Powder ·
+1–9 and 0 choose the first to tenth card of the hand being decided (or, when no cards are
+being chosen, open it enlarged) · Enter confirm the chosen cards (never Keep or Mulligan),
+or keep a scried card on top · B put on the bottom · U (Ctrl+Z, Cmd+Z) undo · Esc clear the
+selection or close the enlarged card · T draw the next turn once the game has begun. The
+buttons' keys are ``decision_bar.LETTERS``; the key strip under the buttons lists the keys
+that act at the moment.
 """
 
 from __future__ import annotations
 
 from page.seams import Keyboard
 from page.table.board import Board
-from page.table.decision_bar import CONFIRM
+from page.table.decision_bar import CONFIRM, LETTERS
 
-BUTTON_KEYS = {"k": "keep", "m": "mulligan", "p": "play-first", "r": "draw-first", "t": "draw"}
+BUTTON_KEYS = {letter.lower(): name for name, letter in LETTERS.items()}
 
 
 def handle(page: Keyboard, key: str) -> bool:
@@ -52,10 +55,11 @@ def choose_card(board: Board, nth: int) -> bool:
 
 def confirm(board: Board) -> bool:
     """Enter: the decision's confirming button on screen (Put on bottom, Shuffle back, Set
-    aside, Done...), never Keep or Mulligan, and never a control the player cannot see."""
+    aside, Keep on top in a scry...), never Keep or Mulligan, and never a control the player
+    cannot see."""
     for name in CONFIRM:
         button = board.view.buttons[name]
-        if not button.hidden and button.classList.contains("primary"):
+        if not button.hidden and "Enter" in str(button.getAttribute("aria-keyshortcuts") or ""):
             board.on_button(name)
             return True
     choice = board.view.el["choices"].querySelector("button[data-confirm]")

@@ -193,7 +193,9 @@ class Board:
     def render(self) -> None:
         state = self.state
         assert state is not None
-        selection = Selection(self.marked, ordered_choice(state.pending))
+        pending = self.pending_for_user()
+        choosing = pending is not None and self.choice_limit(pending.player) > 0
+        selection = Selection(self.marked, ordered_choice(state.pending), choosing)
         self.view.render(state, self.users, selection, bool(self.undo_stack))
         self.log.render(state, self.users)
         if self.on_render is not None:
@@ -220,10 +222,12 @@ class Board:
 
     def click_card(self, card: Node) -> None:
         """A card clicked (or chosen by its number key): mark it when the decision chooses
-        cards, otherwise enlarge it (and say when cards can be chosen)."""
+        cards, otherwise open it enlarged with its text (reading a card is never an error)."""
         card_id, seat = int(card.dataset.cardId), int(card.dataset.player)
-        if not self.choice_limit(seat) and self.on_inspect is not None:
-            self.on_inspect(card)  # enlarged; toggle_mark says when cards can be chosen
+        if not self.choice_limit(seat):
+            if self.on_inspect is not None:
+                self.on_inspect(card)
+            return
         self.toggle_mark(card_id, seat)
 
     def toggle_mark(self, card_id: int, seat: int) -> None:

@@ -28,13 +28,50 @@ from page.texts import plural
 
 BUTTONS = ("play-first", "draw-first", "keep", "mulligan", "serum-powder", "set-aside", "keep-on-top", "bottom",
            "shuffle-back", "draw", "undo")  # fmt: skip
-CONFIRM = ("bottom", "shuffle-back", "set-aside")  # what Enter presses (never Keep or Mulligan)
-KEYS = {
-    ChooseStartingPlayer: (("P", "play first"), ("R", "draw first")),
-    DeclareMulligan: (("K", "keep"), ("M", "mulligan")),
-    ChooseBottom: (("1–9, 0", "choose a card"), ("Enter", "put on bottom"), ("Esc", "clear")),
-    ChooseShuffleBack: (("1–9, 0", "choose a card"), ("Enter", "shuffle back"), ("Esc", "clear")),
-}
+CONFIRM = ("bottom", "shuffle-back", "set-aside", "keep-on-top")  # what Enter presses (never Keep or Mulligan)
+# The letter that presses each button (page.services.keys), and what the key strip calls it.
+LETTERS = {"play-first": "P", "draw-first": "R", "keep": "K", "mulligan": "M", "serum-powder": "S", "bottom": "B",
+           "draw": "T", "undo": "U"}  # fmt: skip
+WHAT = {"play-first": "play first", "draw-first": "draw first", "keep": "keep", "mulligan": "mulligan",
+        "serum-powder": "Serum Powder", "set-aside": "set aside", "keep-on-top": "keep on top", "bottom": "bottom",
+        "shuffle-back": "shuffle back", "draw": "draw the next turn", "undo": "undo"}  # fmt: skip
+SHORTCUTS = {"U": "U Control+Z Meta+Z", "Enter": "Enter"}  # aria-keyshortcuts beyond the letter itself
+
+
+def confirming(shown: set[str], pending: Any) -> str | None:
+    """The button Enter presses: the decision's confirming one (never Keep or Mulligan); in
+    a scry, Keep on top (B puts the card on the bottom)."""
+    if isinstance(pending, Scry):
+        return "keep-on-top" if "keep-on-top" in shown else None
+    return next((name for name in CONFIRM if name in shown and name != "keep-on-top"), None)
+
+
+def button_keys(shown: set[str], pending: Any) -> dict[str, tuple[str, ...]]:
+    """The keys of each button on screen: its letter, and Enter for the confirming one."""
+    enter = confirming(shown, pending)
+    keys: dict[str, tuple[str, ...]] = {}
+    for name in BUTTONS:
+        if name in shown:
+            keys[name] = (("Enter",) if name == enter else ()) + ((LETTERS[name],) if name in LETTERS else ())
+    return keys
+
+
+def key_strip(shown: set[str], pending: Any, cards: int, choosing: bool, clear: str, enter_choice: str) -> Node:
+    """Exactly the keys that act now: each button's, the hand's number keys (choose a card, or
+    read one), Enter for a confirming choice, Esc when there is something to clear or close,
+    then N and D."""
+    pairs: list[tuple[str, str]] = [
+        (" / ".join(keys), WHAT[name]) for name, keys in button_keys(shown, pending).items()
+    ]
+    if enter_choice:
+        pairs.append(("Enter", enter_choice))
+    if cards:
+        numbers = "1–9, 0" if cards >= 10 else ("1" if cards == 1 else f"1–{cards}")
+        pairs.append((numbers, "choose a card" if choosing else "read a card"))
+    if clear:
+        pairs.append(("Esc", clear))
+    pairs += [("N", "next hand"), ("D", "deal again")]
+    return key_line(tuple(pairs))
 
 
 def choice_button(text: str, action: str, arg: str = "", disabled: str = "", confirm: bool = False) -> Node:
@@ -143,11 +180,6 @@ def declare(state: GameState, pending: DeclareMulligan, chosen: int) -> tuple[st
     shown = {"keep", "mulligan"} | ({"serum-powder"} if pending.serum_powders else set())
     after = pending.hand_size_after_mulligan
     return f"Keep {plural(size, 'card')}{bottom}, or take a mulligan (to {after}){free}?", shown
-
-
-def keys_hint(pending: Any) -> Node:
-    """The keys for this decision, as a line of <kbd>s (desktop only; the buttons name them too)."""
-    return key_line(KEYS.get(type(pending), ()) + (("N", "next hand"),))
 
 
 def key_line(pairs: tuple[tuple[str, str], ...]) -> Node:

@@ -11,8 +11,6 @@ from opening_hand import MAX_TURNS, GameState
 from page.dom import Node, element
 from page.texts import plural
 
-KEYS = (("T", "draw the next turn"), ("N", "next hand"))
-
 
 def drawn_on(state: GameState, seat: int) -> dict[int, int]:
     """Card id -> the practice turn that drew it."""

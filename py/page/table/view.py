@@ -29,6 +29,7 @@ class Selection:
 
     marked: list[int]
     ordered: bool  # whether the order of the marks matters (the bottom of the library: yes)
+    choosing: bool = False  # whether the decision on screen chooses cards (a click marks one)
 
 
 def focus_seat(state: GameState, users: frozenset[int], last: int | None) -> int:
@@ -73,8 +74,9 @@ class TableView:
         else:
             text = label(starter)
         self.el["starting-player"].textContent = text
-        skipped = ", ".join(label(s) for s in state.first_draw_skipped) or "no one"
-        self.el["first-draw-skipped"].textContent = skipped if state.phase == "first_turn" else "—"
+        skippers = state.will_skip_first_draw  # shown once it is known (103.7)
+        self.el["first-draw-skipped"].parentElement.hidden = skippers is None
+        self.el["first-draw-skipped"].textContent = ", ".join(label(s) for s in skippers or ()) or "no one"
         order = state.turn_order if starter is not None else ()
         self.el["turn-order"].textContent = " → ".join(state.player(s).name for s in order) or "—"
         has_team_life = state.format.team_life is not None
@@ -185,28 +187,43 @@ class TableView:
         pending = state.pending
         shown: set[str] = set()
         choices = fragment()
-        keys: Node | None = None
+        keyed = True  # whether the keys act for the seat on screen (not while waiting for another)
         if pending is None:
             seat = self.focus if self.focus is not None else min(users)
             prompt, can_draw = turns.describe(state, seat, seat in users)
             if can_draw:
                 shown.add("draw")
                 self.buttons["draw"].textContent = turns.label(state, seat)
-                keys = decision_bar.key_line(turns.KEYS)
         elif pending.player not in users:
             prompt = f"Waiting for {seats.seat_label(state, pending.player, users)}."
+            keyed = False
         else:
             who = "" if users == {pending.player} else f"{state.player(pending.player).name}: "
             prompt, shown = decision_bar.describe(state, pending, len(selection.marked), choices)
             prompt = who + prompt
-            keys = decision_bar.keys_hint(pending)
-        self.el["prompt"].textContent = prompt
-        self.el["choices"].replaceChildren(choices)
-        self.el["keys"].replaceChildren(*([keys] if keys is not None else []))
         if can_undo:
             shown.add("undo")
+        confirm = choices.querySelector("button[data-confirm]")
+        self.el["prompt"].textContent = prompt
+        self.el["choices"].replaceChildren(choices)
+        keys = decision_bar.button_keys(shown, pending)
         for name, button in self.buttons.items():
             button.hidden = name not in shown
+            named = keys.get(name, ())
+            button.title = f"{decision_bar.WHAT[name].capitalize()} (key {' or '.join(named)})" if named else ""
+            if named:
+                button.setAttribute("aria-keyshortcuts", " ".join(decision_bar.SHORTCUTS.get(k, k) for k in named))
+            else:
+                button.removeAttribute("aria-keyshortcuts")
+        if confirm:
+            confirm.title = f"{confirm.textContent} (key Enter)"
+            confirm.setAttribute("aria-keyshortcuts", "Enter")
+        cards = len(state.player(self.focus).hand) if keyed and self.focus is not None else 0
+        strip = decision_bar.key_strip(
+            shown, pending, cards, selection.choosing, "clear" if selection.marked else "",
+            str(confirm.textContent) if confirm else "",
+        )  # fmt: skip
+        self.el["keys"].replaceChildren(strip)
         # Scry's two answers are equal choices: neither is drawn as the suggested one.
         self.buttons["bottom"].classList.toggle("primary", not isinstance(pending, Scry))
 

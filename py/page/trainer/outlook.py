@@ -207,10 +207,17 @@ class OutlookPanel:
         seen = reading.outlook
         side = "play" if reading.skips_draw else "draw"
         items = element("ul", "outlook-cast", data_testid="outlook-cast", aria_label=f"Cast on curve, on the {side}")
-        for row in seen.casting:
+        copies: dict[str, int] = {}
+        first: dict[str, Any] = {}
+        for row in seen.casting:  # copies of a card have the same figures: one row for them, "×2"
+            copies[row.name] = copies.get(row.name, 0) + 1
+            first.setdefault(row.name, row)
+        for row in first.values():
             chance = row.play if reading.skips_draw else row.draw
             item = element("li", "", data_card=row.name)
             item.append(element("span", "cast-name", row.name))
+            if copies[row.name] > 1:
+                item.append(element("span", "cast-copies", f" ×{copies[row.name]}"))
             item.append(element("span", "cast-turn", f" T{row.turn} "))
             item.append(element("b", "", percent(chance.mana)))
             if (colour := chance.constraint) is not None:

@@ -40,7 +40,8 @@ class QuizPanel:
         self.page = page
         self.board = board
         self.ladders = ladders  # the mulligan's values the outlook worked out
-        self.el = {name: by_id(name) for name in ("quiz", "quiz-count", "quiz-url", "quiz-status", "quiz-results")}
+        self.el = {name: by_id(name) for name in ("quiz", "quiz-count", "quiz-url", "quiz-link", "quiz-status",
+                                                            "quiz-results")}  # fmt: skip
         self.run: Run | None = None
 
     def say(self, text: str) -> None:
@@ -87,9 +88,20 @@ class QuizPanel:
     def start(self, quiz: Quiz, fragment_: str) -> None:
         self.run = Run(quiz, fragment_)
         self.el["quiz-url"].value = str(window.location.href).split("#")[0] + "#" + fragment_
-        self.el["quiz-url"].hidden = False
+        self.el["quiz-link"].hidden = False
         self.el["quiz-results"].replaceChildren()
         self.show()
+
+    def copy_link(self) -> None:
+        """The quiz's link selected in its box and on the clipboard (where the browser allows)."""
+        box = self.el["quiz-url"]
+        box.select()
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard:
+            clipboard.writeText(str(box.value)).catch(lambda _error: None)
+            self.say("Quiz link copied: share it so others answer the same hands.")
+        else:
+            self.say("The quiz link is selected: copy it (Ctrl+C or ⌘C).")
 
     def stop(self) -> None:
         """Another deal: the quiz in progress ends (its link still opens it again)."""
