@@ -154,6 +154,7 @@ class Board:
         self.say("")
         self.view.feedback("")
         self.advance(state)
+        self.view.reveal_hand()
         if self.on_decide is not None:
             self.on_decide(before, action, marked)
 
@@ -237,6 +238,8 @@ class Board:
             return
         if card_id in self.marked:
             self.marked.remove(card_id)
+        elif limit == 1:
+            self.marked = [card_id]  # one card to choose: a click on another moves the mark
         elif len(self.marked) >= limit:
             self.say(f"You have already chosen {limit}; click a chosen card again to unmark it.")
             return

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pyscript import window
+
 from opening_hand import Card, ChooseBackupHand, ChooseBottom, GameState, Scry
-from page.dom import Node, element, fragment
+from page.dom import Node, element, fragment, js_options
 from page.table import decision_bar, seats, turns
 from page.table.cards import Face, Images, card_face
 from page.texts import plural
@@ -229,6 +231,13 @@ class TableView:
 
     def say(self, text: str) -> None:
         self.el["message"].textContent = text
+
+    def reveal_hand(self) -> None:
+        """After the player's decision, the hand it leaves (a bigger one, or the one now
+        asked about) scrolled up into view if it went below the screen: the least scrolling."""
+        hand = self.el["hand"]
+        if hand.childElementCount and hand.getBoundingClientRect().bottom > window.innerHeight:
+            hand.scrollIntoView(js_options(block="nearest"))
 
     def heading(self, text: str) -> None:
         """The board's heading ("Table", "Quiz · hand 2 of 10", "Compare: …")."""
