@@ -110,21 +110,40 @@ def test_the_opponent_seat_declares_by_its_policy(app: AppPage) -> None:
 def test_a_wrong_number_of_cards_to_bottom_gets_a_message_and_changes_nothing(app: AppPage) -> None:
     app.open().deal(seed=SEED)
     app.choose_to_play_if_asked()
-    app.hand().first.click()
-    expect(app.message).to_contain_text("only while you put cards on the bottom")
+    app.hand().first.click()  # reading a card while deciding Keep or Mulligan is no mistake
+    expect(app.page.locator("#preview")).to_have_attribute("data-mode", "open")
+    expect(app.message).to_be_hidden()
+    app.page.keyboard.press("Escape")
     app.button("Mulligan").click()
     app.page.keyboard.press("Escape")  # clear the suggested card
     app.button("Put on bottom").click()  # nothing chosen
     expect(app.message).to_contain_text("must put exactly 1 card on the bottom, not 0")
     app.expect_hand_size(7)
     app.hand().nth(2).click()
-    app.hand().nth(3).click()
-    expect(app.message).to_contain_text("already chosen 1")
+    app.hand().nth(3).click()  # one card to choose: a click on another moves the mark
+    expect(app.hand().nth(2)).to_have_attribute("aria-pressed", "false")
+    expect(app.hand().nth(3)).to_have_attribute("aria-pressed", "true")
     app.button("Put on bottom").click()
     app.expect_hand_size(6)
     expect(app.message).to_be_hidden()
     app.button("Keep").click()
     expect(app.page.get_by_test_id("prompt")).to_contain_text("The game begins")
+
+
+def test_choosing_more_cards_than_the_bottom_takes_is_refused_with_a_message(app: AppPage) -> None:
+    app.open().deal(seed=SEED)
+    app.choose_to_play_if_asked()
+    app.button("Mulligan").click()
+    app.button("Put on bottom").click()
+    app.button("Mulligan").click()
+    expect(app.prompt).to_contain_text("Put 2 cards on the bottom")
+    app.page.keyboard.press("Escape")
+    for index in (0, 1, 2):
+        app.hand().nth(index).click()
+    expect(app.message).to_contain_text("already chosen 2")
+    expect(app.hand().nth(2)).to_have_attribute("aria-pressed", "false")
+    app.button("Put on bottom").click()
+    app.expect_hand_size(5)
 
 
 def test_a_bad_decklist_names_the_line_and_keeps_the_text(app: AppPage) -> None:
