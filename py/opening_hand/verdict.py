@@ -27,6 +27,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .goldfish import TURNS, Estimate, Table, draws_for, turns_needed
 from .mulligan_value import Ladder, LadderKey, best_part, kept_parts, ladder, scried
@@ -94,6 +95,32 @@ def judge(
     ``known``: cards known to be at the bottom, which come back with a mulligan). ``taken``
     mulligans were taken. ``ladder_for``: the deck's ladder, if computed already; else it is
     computed now (``wait``) or the mulligan is left unknown."""
+    part, value = _kept(table, tuple(hand), tuple(library), bottom, skips, turns, seed, rule.scry, hand_size)
+    key = LadderKey(deck_counts(table, [*hand, *library, *known]), rule, free, skips, turns, hand_size)
+    found = ladder_for if ladder_for is not None and ladder_for.key == key else None
+    if found is None and wait:
+        found = ladder(table, key)
+    mulligan = found.after(taken) if found is not None else None
+    size_after = found.size_after(taken) if found is not None else None
+    return Judgement(value, mulligan, part, size_after)
+
+
+@lru_cache(maxsize=16)
+def _kept(
+    table: Table,
+    hand: tuple[int, ...],
+    library: tuple[int, ...],
+    bottom: int,
+    skips: bool,
+    turns: int,
+    seed: str,
+    scry: bool,
+    hand_size: int,
+) -> tuple[tuple[int, ...], Estimate]:
+    """The part of ``hand`` kept and what keeping it is worth: the costly half of a judgement
+    (hundreds of playouts), kept for the same hand so that the judgement asked again when the
+    mulligan's value comes in (the page's idle computation) only adds that value. Seeded by
+    ``seed``, so a cached answer is the one a new computation would give."""
     rng = random.Random(f"opening-hand/judge/{seed}")
     keep = len(hand) - bottom
     if bottom:
@@ -103,18 +130,11 @@ def judge(
         part = tuple(sorted(hand))
     need = turns_needed(turns, skips)
     draws: Sequence[Sequence[int]]
-    if rule.scry and len(part) < hand_size:  # Vancouver: below the starting size, a scry after keeping
+    if scry and len(part) < hand_size:  # Vancouver: below the starting size, a scry after keeping
         draws = [scried(table, part, d, need) for d in draws_for(library, need + 1, KEEP_SAMPLES, rng)]
     else:
         draws = draws_for(library, need, KEEP_SAMPLES, rng)
-    value = Estimate.of([table.play_out(part, d, skips=skips, turns=turns) for d in draws])
-    key = LadderKey(deck_counts(table, [*hand, *library, *known]), rule, free, skips, turns, hand_size)
-    found = ladder_for if ladder_for is not None and ladder_for.key == key else None
-    if found is None and wait:
-        found = ladder(table, key)
-    mulligan = found.after(taken) if found is not None else None
-    size_after = found.size_after(taken) if found is not None else None
-    return Judgement(value, mulligan, part, size_after)
+    return part, Estimate.of([table.play_out(part, d, skips=skips, turns=turns) for d in draws])
 
 
 @dataclass(frozen=True, slots=True)
