@@ -45,6 +45,7 @@ from .odds import DeckCounts, KeepRule, OddsRule, Outcome, as_rule, attempts, ou
 
 TURNS = 6  # turns in the land tables
 MOST_LANDS = 6  # the land counts of the "at least k lands" table: k = 1..MOST_LANDS
+MAX_OPTIONS = 64  # ways to pay one cost, at most (Reaper King has 32)
 MANA = "WUBRGC"  # one bit each, in this order: W = 1, U = 2, B = 4, R = 8, G = 16, C = 32
 BIT = {letter: 1 << index for index, letter in enumerate(MANA)}
 SERUM_POWDER = normalise("Serum Powder")
@@ -195,10 +196,24 @@ def parse_cost(text: str) -> Cost:
         else:  # {S} and anything unknown
             generic += 1
             value += 1
+    # Alike {n/W} pips differ only in how many are paid as generic: k of c alike pips is one
+    # choice, not comb(c, k) (24 × {2/W}, a valid row of a hostile card file, made 2^24 ways).
+    # Costs no card has (more than MAX_OPTIONS ways) pay their further kinds as generic.
+    groups: dict[tuple[int, int], int] = {}
+    for pip in either:
+        groups[pip] = groups.get(pip, 0) + 1
+    ways = 1
+    choices: list[range] = []
+    for count in groups.values():
+        if ways * (count + 1) > MAX_OPTIONS:
+            choices.append(range(count, count + 1))  # all paid as generic
+            continue
+        ways *= count + 1
+        choices.append(range(count, -1, -1))  # all generic first
     options: list[Option] = []
-    for choice in product((True, False), repeat=len(either)):
-        extra = sum(n for (n, _), as_generic in zip(either, choice, strict=True) if as_generic)
-        masks = [mask for (_, mask), as_generic in zip(either, choice, strict=True) if not as_generic]
+    for generics in product(*choices):
+        extra = sum(n * k for (n, _), k in zip(groups, generics, strict=True))
+        masks = [mask for ((_, mask), count), k in zip(groups.items(), generics, strict=True) for _ in range(count - k)]
         option = (generic + extra, tuple(sorted(coloured + masks)))
         if option not in options:
             options.append(option)

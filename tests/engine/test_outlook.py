@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -20,6 +21,7 @@ from opening_hand.decklist import parse_decklist
 from opening_hand.odds import RULE_NAMES, DeckCounts, KeepRule, attempts, lands_in_hand, outcome, simulate
 from opening_hand.outlook import (
     BIT,
+    MAX_OPTIONS,
     MOST_LANDS,
     TURNS,
     cast_chances,
@@ -435,3 +437,38 @@ def test_the_outlook_carries_the_mulligan_from_here_for_the_whole_deck(rule: str
     assert deck == DeckCounts(0, 0, 22, 34, 4)
     out = deck_counts(hand, lambda i: i.is_land, lambda i: False) if rule == "london-set-aside" else None
     assert seen.mulligan == mulligan_from_here(deck, rule, True, keep, 1, out)
+
+
+# --- hybrid costs (issue 34: 24 × {2/W} enumerated 2^24 ways) ----------------------------------
+
+
+def _ways_one_pip_at_a_time(text: str) -> set[tuple[int, tuple[int, ...]]]:
+    """Every way to pay a cost's {n/C} pips, each pip on its own (the 2^n enumeration)."""
+    from itertools import product
+
+    cost = parse_cost(re.sub(r"\{\d+/[WUBRG]\}", "", text))
+    (generic, coloured), *_ = cost.options
+    pips = [(int(n), BIT[c]) for n, c in re.findall(r"\{(\d+)/([WUBRG])\}", text)]
+    return {
+        (generic + sum(n for (n, _), g in zip(pips, choice, strict=True) if g),
+         tuple(sorted([*coloured, *(m for (_, m), g in zip(pips, choice, strict=True) if not g)])))
+        for choice in product((True, False), repeat=len(pips))
+    }  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["{2/W}", "{2/U}", "{3/W}", "{W}", "{1}", "{U/B}"]), max_size=9))
+def test_alike_hybrid_pips_give_the_same_ways_to_pay_as_one_pip_at_a_time(symbols: list[str]) -> None:
+    text = "".join(symbols)
+    assert set(parse_cost(text).options) == _ways_one_pip_at_a_time(text)
+
+
+def test_two_dozen_hybrid_pips_are_read_at_once() -> None:
+    cost = parse_cost("{2/W}" * 24)
+    assert cost.value == 48 and len(cost.options) == 25
+    assert cost.options[0] == (48, ()) and cost.options[-1] == (0, (BIT["W"],) * 24)
+    reaper_king = parse_cost("{2/W}{2/U}{2/B}{2/R}{2/G}")
+    assert len(reaper_king.options) == 32
+    # a cost no card has: at most MAX_OPTIONS ways, the further kinds paid as generic
+    hostile = parse_cost("{2/W}{2/U}{2/B}{2/R}{2/G}{3/W}{3/U}{4/B}" * 3)
+    assert 0 < len(hostile.options) <= MAX_OPTIONS
