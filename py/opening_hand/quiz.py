@@ -25,6 +25,7 @@ import zlib
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .editions import find_edition
 from .game import MAX_SEED, Action, ChooseStarting, ChooseStartingPlayer, DeclareMulligan, GameState, apply
 from .odds import BASELINE, KeepRule
 from .share import MAX_LINK, Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup, unpack
@@ -34,6 +35,7 @@ MAX_HANDS = 20
 HANDS = 10  # a quiz's length unless asked otherwise
 MAX_KEYS = 200  # key card names in a quiz's keep rule
 DEFAULT_RULE = BASELINE
+TRIES = 40  # seeds tried per hand asked for, for rules that allow a mulligan only for some hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +65,29 @@ def make_quiz(
     keys: tuple[str, ...] = (),
 ) -> Quiz:
     """``count`` hands from ``setup``: their seeds, and play or draw half the time each,
-    from ``seed`` (the page passes a random one)."""
+    from ``seed`` (the page passes a random one). Only hands that ask seat 1 to keep or
+    mulligan are kept: rules with no such decision (draw ten, choose three) are refused, and
+    under the original rule (a mulligan only for no lands or all lands) the quiz is of those
+    hands, as many as :data:`TRIES` seeds a hand find."""
     if not 1 <= count <= MAX_HANDS:
         raise ShareLinkError(f"A quiz has 1 to {MAX_HANDS} hands.")
+    edition = find_edition(setup.edition)
+    if not any(edition.may_mulligan(7, 0, 0, 7, lands) for lands in range(8)):
+        raise ShareLinkError(f"{edition.name} has no keep-or-mulligan decision to quiz: choose other rules.")
     rng = random.Random(f"opening-hand/quiz/{seed}")
-    hands = tuple(QuizHand(rng.randrange(1, MAX_SEED), rng.random() < 0.5) for _ in range(count))
     plain = replace(setup, actions=(), control="1", compare="", chooser=0, chooser_reason="")
-    return Quiz(plain, hands, play, draw, keys)
+    hands: list[QuizHand] = []
+    for _ in range(count * TRIES):
+        hand = QuizHand(rng.randrange(1, MAX_SEED), rng.random() < 0.5)
+        if has_decision(Quiz(plain, (hand,), play, draw, keys), 0):
+            hands.append(hand)
+            if len(hands) == count:
+                break
+    if not hands:
+        raise ShareLinkError(
+            f"No hand of {count * TRIES} dealt asks for a keep-or-mulligan decision under {edition.name}."
+        )
+    return Quiz(plain, tuple(hands), play, draw, keys)
 
 
 def encode_quiz(quiz: Quiz) -> str:
@@ -170,6 +188,13 @@ def quiz_state(quiz: Quiz, index: int) -> tuple[GameState, tuple[Action, ...]]:
         state = apply(state, action)
         actions.append(action)
     return fresh, tuple(actions)
+
+
+def has_decision(quiz: Quiz, index: int) -> bool:
+    """Whether hand ``index`` asks seat 1 to keep or mulligan (a tampered link, or rules that
+    rarely allow a mulligan, may hold hands that do not)."""
+    pending = deciding(quiz, index).pending
+    return isinstance(pending, DeclareMulligan) and pending.player == 1 and not pending.mulligans_taken
 
 
 def deciding(quiz: Quiz, index: int) -> GameState:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .decklist import MAX_CARDS, check_deck, parse_decklist
-from .editions import LEGACY_KEYS
+from .editions import LEGACY_KEYS, find_edition
 from .errors import DeckCheckError, DecklistError, RulesError
 from .formats import find_format
 from .game import (
@@ -265,11 +265,14 @@ def decode_setup(fragment: str) -> Setup:
     decisions = tuple(_action(a, i) for i, a in enumerate(actions, start=1))
     edition = _str(get(KEYS["edition"]), "rules", 40)
     compare = _str(get(KEYS["compare"], ""), "rules to compare", 40)
+    # Names as the engine accepts them ("modern", "London") become the keys the page's menus
+    # hold, so no reader of a setup meets an alias; a name this version lacks is the link's fault.
+    fmt, edition, compare = _known(_str(get(KEYS["format"]), "format", 40), edition, compare)
     if generation == 1 and any(isinstance(a, Mulligan) for a in decisions):
         edition = LEGACY_KEYS.get(edition, edition)  # replayed as it was played: bottom on keeping
     return Setup(
         deck=_str(get(KEYS["deck"]), "decklist", MAX_DECK),
-        format=_str(get(KEYS["format"]), "format", 40),
+        format=fmt,
         players=_int(get(KEYS["players"]), "number of players", 1, 64),
         edition=edition,
         seed=_int(get(KEYS["seed"]), "seed"),
@@ -287,6 +290,18 @@ def decode_setup(fragment: str) -> Setup:
         pool=pool,
         side=side,
     )
+
+
+def _known(fmt: str, edition: str, compare: str) -> tuple[str, str, str]:
+    """The keys of a link's format and rules editions (aliases and any case resolved)."""
+    try:
+        fmt = find_format(fmt).key
+    except RulesError:
+        raise ShareLinkError(f"the link's format ({fmt!r}) is not one this version knows") from None
+    try:
+        return fmt, find_edition(edition).key, find_edition(compare).key if compare else ""
+    except RulesError:
+        raise ShareLinkError("the link's rules are not ones this version knows") from None
 
 
 def replay(state: GameState, actions: tuple[Action, ...]) -> GameState:

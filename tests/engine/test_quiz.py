@@ -18,6 +18,7 @@ from opening_hand.quiz import (
     deciding,
     decode_quiz,
     encode_quiz,
+    has_decision,
     is_quiz_link,
     make_quiz,
 )
@@ -103,3 +104,61 @@ def test_a_damaged_or_tampered_quiz_link_opens_nothing(fragment: str, message: s
 def test_the_good_quiz_link_of_the_table_above_opens() -> None:
     quiz = decode_quiz(pack(GOOD))
     assert quiz == Quiz(SETUP, (QuizHand(5, True),), KeepRule(), KeepRule(), ())
+
+
+def _setup_link(**changes: object) -> str:
+    """SETUP's link with some of its raw fields changed, as a hand-made or older link has them."""
+    from opening_hand.share import unpack
+
+    data = {**unpack(encode_setup(SETUP).partition(".")[2], "the link"), **changes}
+    raw = json.dumps(data).encode()
+    return "v1." + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+def test_a_quiz_whose_setup_names_a_format_alias_opens_with_the_menus_keys() -> None:
+    """A setup saying "modern" and "London" (names the engine accepts) used to reach the page
+    as is: the format menu went blank and Deal failed with "unknown format ''"."""
+    quiz = decode_quiz(pack({**GOOD, "s": _setup_link(f="modern", e="London", x="VANCOUVER")}))
+    assert (quiz.setup.format, quiz.setup.edition, quiz.setup.compare) == ("constructed", "london", "vancouver")
+    assert deciding(quiz, 0).format.key == "constructed"
+
+
+@pytest.mark.parametrize(("changes", "message"), [({"f": "modern-horizons"}, "format"), ({"e": "tokyo"}, "rules")])
+def test_a_setup_naming_what_this_version_lacks_is_a_link_error(changes: dict[str, str], message: str) -> None:
+    with pytest.raises(ShareLinkError, match=message):
+        decode_quiz(pack({**GOOD, "s": _setup_link(**changes)}))
+
+
+def test_a_quiz_under_rules_without_a_keep_or_mulligan_decision_is_refused_by_name() -> None:
+    with pytest.raises(ShareLinkError, match="no keep-or-mulligan decision"):
+        make_quiz(replace(SETUP, edition="draw-ten"), 3, seed=2)
+
+
+def test_a_quiz_under_the_original_rule_holds_only_hands_that_may_mulligan() -> None:
+    """The original rule (the encyclopedia article): a mulligan only for no lands or all lands."""
+    from opening_hand.cards import lookup
+
+    quiz = make_quiz(replace(SETUP, edition="original"), 3, seed=2)
+    assert len(quiz.hands) == 3
+    for index in range(3):
+        assert has_decision(quiz, index)
+        hand = deciding(quiz, index).player(1).hand
+        assert sum(lookup(card.name).is_land for card in hand) in (0, 7)
+
+
+def test_every_hand_of_a_london_quiz_asks_for_a_decision_and_its_seeds_are_as_before() -> None:
+    import random
+
+    from opening_hand.game import MAX_SEED
+
+    quiz = make_quiz(SETUP, 10, seed=31)
+    rng = random.Random("opening-hand/quiz/31")
+    assert quiz.hands == tuple(QuizHand(rng.randrange(1, MAX_SEED), rng.random() < 0.5) for _ in range(10))
+    assert all(has_decision(quiz, i) for i in range(10))
+
+
+def test_a_tampered_quiz_hand_without_a_decision_is_seen_as_such() -> None:
+    original = replace(SETUP, edition="original")
+    seeds = (seed for seed in range(1, 500) if not has_decision(Quiz(original, (QuizHand(seed, True),)), 0))
+    quiz = Quiz(original, (QuizHand(next(seeds), True),))
+    assert not has_decision(quiz, 0)

@@ -29,6 +29,7 @@ class Run:
     quiz: Quiz
     fragment: str
     index: int = 0
+    skipped: int = 0  # hands that ask for no keep-or-mulligan decision under the quiz's rules
     # (kept?, reading, cards, the state answered)
     answers: list[tuple[bool, Reading, tuple[str, ...], GameState]] = field(default_factory=list)
 
@@ -112,15 +113,21 @@ class QuizPanel:
     def show(self) -> None:
         run = self.run
         assert run is not None
-        from opening_hand.quiz import quiz_state
+        from opening_hand.quiz import has_decision, quiz_state
 
-        hand = run.quiz.hands[run.index]
         try:
+            while not has_decision(run.quiz, run.index):  # a hand its rules give no decision (a made-up link)
+                run.skipped += 1
+                run.index += 1
+                if run.index == len(run.quiz.hands):
+                    self.finish()
+                    return
             fresh, actions = quiz_state(run.quiz, run.index)
         except RulesError as error:
             self.say(f"This quiz's hands cannot be dealt: {error}")
             self.run = None
             return
+        hand = run.quiz.hands[run.index]
         self.page.dealt(replace(run.quiz.setup, seed=hand.seed))
         self.board.show(fresh, frozenset({1}), actions, undoable=False)  # the quiz chose play or draw
         where = f"Quiz · hand {run.index + 1} of {len(run.quiz.hands)}"
@@ -168,13 +175,19 @@ class QuizPanel:
                                     turns=self.page.trainer_turns())  # fmt: skip
                 run.answers[index] = (kept, reading, cards, before)
         total = len(run.answers)
+        verb = "asks" if run.skipped == 1 else "ask"
+        skipped = f" {run.skipped} of the link's hands {verb} for no decision under its rules: skipped."
+        skipped = skipped if run.skipped else ""
+        if not total:
+            self.say(f"This quiz has no hand to answer.{skipped}")
+            return
         agreed = sum(
             1 for kept, reading, *_ in run.answers if verdict(reading) in (None, "keep" if kept else "mulligan")
         )
         close = sum(1 for _, reading, *_ in run.answers if verdict(reading) is None)
         matched = sum(1 for kept, reading, *_ in run.answers if kept == reading.meets_rule)
         score = f"You agree with the trainer on {agreed} of {total} hands"
-        score += f" (close ones, {close}, count either way); your keep rule's word: {matched} of {total}."
+        score += f" (close ones, {close}, count either way); your keep rule's word: {matched} of {total}.{skipped}"
         self.el["quiz-results"].replaceChildren(self.results(run, score))
         self.say("Quiz done: the results are below. Make another, or share this one's link.")
         self.board.undo()  # the table shows the last hand as it was answered, not the answer played out
