@@ -30,7 +30,7 @@ from .game import (
     next_draws,
 )
 from .share import Setup, ShareLinkError, encode_setup
-from .stats import PracticeRecord, StatsError, play_draw, read_stored
+from .stats import LAST_TIME, PracticeRecord, StatsError, play_draw, read_stored
 
 RECENT_KEY = "opening-hand/recent-hands"
 RECENT_VERSION = 1
@@ -232,7 +232,7 @@ def recent_from_json(value: Any) -> RecentHand:
     if not isinstance(value, dict):
         raise _bad()
     at, play, hands, draws = value.get("at"), value.get("on_play"), value.get("hands"), value.get("draws")
-    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < 2**53:
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= LAST_TIME:  # a time a Date can show
         raise _bad()
     if play is not None and not isinstance(play, bool):
         raise _bad()

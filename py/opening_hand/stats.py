@@ -31,6 +31,7 @@ from .guarded import UntrustedInputError, read_json
 STORAGE_KEY = "opening-hand/stats"
 VERSION = 2
 MAX_RECORDS = 5_000  # the oldest are dropped first
+LAST_TIME = 8_640_000_000_000_000  # ms since 1970: the latest time a JavaScript Date holds (ECMA-262 21.4.1.1)
 CSV_FIELDS = ("deck", "session", "at", "hands_seen", "mulligans", "kept_size", "lands_kept", "decide_ms", "play_draw")
 
 
@@ -177,6 +178,8 @@ def load_stats(raw: str | None) -> list[PracticeRecord]:
         if play is not None and not isinstance(play, bool):
             raise StatsError("a game in the saved statistics is not valid")
         at, seen, mulligans, kept, lands = (_int(v) for v in row[2:7])
+        if at > LAST_TIME:  # no date could show it ("Invalid Date")
+            raise StatsError("a game in the saved statistics has a date no calendar has")
         times = tuple(_int(t) for t in row[7])
         records.append(PracticeRecord(row[0][:40], row[1][:40], at, seen, mulligans, kept, lands, times, play))
     return records

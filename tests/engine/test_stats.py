@@ -45,6 +45,7 @@ from opening_hand.recent import (
 )
 from opening_hand.share import MAX_LINK, Setup, decode_setup, encode_setup, game_from_setup, replay
 from opening_hand.stats import (
+    LAST_TIME,
     MAX_RECORDS,
     PracticeRecord,
     StatsError,
@@ -115,6 +116,16 @@ def test_csv_export_never_writes_a_cell_a_spreadsheet_runs(formula: str) -> None
     for row in rows:
         assert not any(cell.lstrip(" ").startswith(("=", "+", "-", "@", "\t", "\r", "\uff1d")) for cell in row), row
     assert rows[1][0].startswith("'")
+
+
+def test_stored_games_and_recent_hands_are_read_up_to_the_latest_date_a_browser_shows() -> None:
+    assert load_recent(bad_recent(at=LAST_TIME))[0].at == LAST_TIME
+    game = ["abc", "s", LAST_TIME, 1, 0, 7, 3, [], True]
+    assert load_stats(json.dumps({"app": "opening-hand-stats", "version": 2, "games": [game]}))[0].at == LAST_TIME
+    with pytest.raises(StatsError, match="date no calendar has"):
+        load_stats(
+            json.dumps({"app": "opening-hand-stats", "version": 2, "games": [[*game[:2], LAST_TIME + 1, *game[3:]]]})
+        )
 
 
 def test_storage_round_trip_and_the_cap() -> None:
@@ -365,6 +376,8 @@ def bad_recent(**changes: object) -> str:
         ('{"app": "opening-hand-recent-hands", "version": 1}', "no list of hands"),
         (bad_recent(at=-1), "not valid"),
         (bad_recent(at=True), "not valid"),
+        (bad_recent(at=8.7e15), "not valid"),
+        (bad_recent(at=8_640_000_000_000_001), "not valid"),  # past the latest time a Date shows
         (bad_recent(on_play="yes"), "not valid"),
         (bad_recent(link="v1." + "a" * MAX_RECENT_LINK), "not valid"),
         (bad_recent(name=["Burn"]), "not valid"),
