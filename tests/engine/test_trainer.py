@@ -120,3 +120,27 @@ def test_a_hand_with_cards_the_data_does_not_know_gets_no_verdict_and_says_why()
         else:
             assert reading.unknown_in_deck == 6  # the verdict stands, flagged unreliable on the page
     assert found
+
+
+def test_a_deck_of_a_thousand_long_names_is_normalised_once_not_on_every_click(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 34: each reading normalised every name of the deck several times (7,000 calls a
+    click for 1,000 distinct 150-character names). Names of card length are remembered."""
+    import random
+    import string
+
+    from opening_hand import cards
+
+    rng = random.Random(1)
+    deck = "\n".join("1 " + "".join(rng.choice(string.ascii_letters) for _ in range(150)) for _ in range(1000))
+    quiz = make_quiz(replace(SETUP, deck=deck, unchecked=True), 1, seed=3)
+    state = deciding(quiz, 0)
+    read_hand(state, 1)
+    calls: list[str] = []
+    plain = cards._normalise
+    monkeypatch.setattr(cards, "_normalise", lambda name: calls.append(name) or plain(name))
+    after = apply(state, Mulligan(1))
+    reading = read_hand(after, 1)
+    assert reading.size == 6 and calls == []
+    assert cards.normalise("x" * 300) == "x" * 300 and calls == ["x" * 300]  # longer text is not kept
