@@ -32,7 +32,8 @@ Limits, so that no paste, file or shared link can stall the page: at most 2,000 
 characters (``MAX_NAME_LENGTH``) and 250 copies on a line; a line of at most 500
 characters (``MAX_LINE_CHARS``, not counting the spaces around it: a longer one is
 reported at its number before anything else reads it; comment lines are skipped at any
-length); an XML deck file of at most 1,000,000 characters. Within those limits the time
+length); an XML deck file of at most 1,000,000 characters, 2,100 elements and 8 levels of
+nesting (a deck file has 3). Within those limits the time
 to read a list grows linearly with its length: no pattern here is tried again at every
 position of a line (the ones anchored at the end of a line are matched once, on the line
 read backwards). Lone surrogates (U+D800 to U+DFFF), which a browser can hand over, are
@@ -67,6 +68,8 @@ MAX_LINE_CHARS = 500  # a name of 150 characters, a count, set code, collector n
 MAX_LINES = 2000
 MAX_CARDS = 1000  # in all sections together: the largest real decks (Battle of Wits) hold a few hundred
 MAX_XML_CHARS = 1_000_000
+MAX_XML_DEPTH = 8  # a deck file is 3 levels deep (<cockatrice_carddeck><zone><card>, <Deck><Cards>)
+MAX_XML_ELEMENTS = MAX_LINES + 100  # as many cards as a typed list has lines, and the file's own elements
 SHOWN = 60  # characters of a bad line quoted back
 
 # Every pattern runs in time linear in its line. A pattern anchored at the end of a line
@@ -371,6 +374,7 @@ def _read_xml(text: str) -> _Reading:
     reading = _Reading.new()
     stack: list[str] = []
     zone = ["main"]
+    count = [0]  # elements read
 
     def refuse_dtd(*_args: object) -> None:
         raise _Refused("deck files with a DOCTYPE or entity declarations are not read", parser.CurrentLineNumber)
@@ -386,6 +390,11 @@ def _read_xml(text: str) -> _Reading:
             else:
                 raise _Refused(f"<{_shown(tag)}> is neither an MTGO .dek nor a Cockatrice .cod deck", line)
         stack.append(tag)
+        count[0] += 1
+        if len(stack) > MAX_XML_DEPTH:
+            raise _Refused(f"the deck file is nested more deeply than a deck file is ({MAX_XML_DEPTH} levels)", line)
+        if count[0] > MAX_XML_ELEMENTS:
+            raise _Refused(f"a deck file may hold at most {MAX_XML_ELEMENTS:,} elements (cards, zones …)", line)
         try:
             if reading.source == "mtgo" and tag == "Cards":
                 side = attrs.get("Sideboard", "false").strip().casefold()

@@ -25,6 +25,8 @@ from opening_hand.decklist import (
     _REVERSED_SET_CODE,
     MAX_LINE_CHARS,
     MAX_LINES,
+    MAX_XML_CHARS,
+    MAX_XML_ELEMENTS,
     SHOWN,
     Decklist,
     _cut_end,
@@ -233,3 +235,20 @@ def test_a_long_run_of_combining_marks_is_normalised_in_pieces() -> None:
     # (timed by `make bench`). The marks are dropped, so the pieces give the same name.
     assert normalise("\u0f73" * 20_000) == ""
     assert normalise("e" + "\u0f73" * 300 + "\u0301x") == _normalise_in_one_piece("e" + "\u0f73" * 300 + "\u0301x")
+
+
+def test_deck_files_are_held_to_the_limits_of_a_typed_list() -> None:
+    """Issue 34: a .cod file of 65,000 nested zones took 6.7 s and made a message of 65,000
+    'unknown zone' lines; the 2,000-line limit did not apply inside deck files."""
+    nested = "<cockatrice_carddeck>" + '<zone name="x">' * 60_000 + "</zone>" * 60_000 + "</cockatrice_carddeck>"
+    with pytest.raises(DecklistError, match="nested more deeply than a deck file is") as info:
+        parse_decklist(nested[: MAX_XML_CHARS - 100])
+    assert len(info.value.problems) == 1 and info.value.line == 1
+    siblings = "<cockatrice_carddeck>\n" + '<zone name="x"/>\n' * 50_000 + "</cockatrice_carddeck>"
+    with pytest.raises(DecklistError, match="at most 2,100 elements") as info:
+        parse_decklist(siblings)
+    assert len(info.value.problems) == 1 and info.value.line == MAX_XML_ELEMENTS + 1
+    # the largest real deck file still reads: 1,000 cards, each its own element, in two zones
+    cards = "".join(f'<card number="1" name="Card {i}"/>' for i in range(1000))
+    cod = f'<cockatrice_carddeck><zone name="main">{cards}</zone><zone name="side"/></cockatrice_carddeck>'
+    assert len(parse_decklist(cod).main) == 1000
