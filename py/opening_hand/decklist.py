@@ -76,13 +76,16 @@ SHOWN = 60  # characters of a bad line quoted back
 # (``...$``) is not searched for, since a search tries it again at every position and a line
 # of n spaces then costs n * n steps: it is matched once at the start of the line read
 # backwards (``_REVERSED_*``: the pattern written right to left, ``_cut_end``). ``*+`` and
-# ``++`` (Python 3.11+) are possessive: they never give back what they matched.
+# ``++`` (Python 3.11+) are possessive: they never give back what they matched. Never on a
+# group: Python 3.11.0-3.11.3 could end a possessive group's repeat partway into a failed
+# try (``Sol Ring ** *FOILED* *E*`` lost its last ``*``); a plain ``+`` there is as linear,
+# since nothing follows the group to make it give back.
 _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$")
 # The end of a line, right to left: `` (M11) 146``, `` [M11]``; what is left is the card name.
 _REVERSED_SET_CODE = re.compile(r"(?:[^\s()]++\s++)?[)\]][A-Za-z0-9]{2,6}[(\[]\s++")
 # `` *F*``, `` [Ramp,Artifact]``, `` ^Tag,#37d67a^``, any number of them, right to left.
-_REVERSED_MARKERS = re.compile(r"(?:(?:\*[A-Za-z]{1,5}\*|\][^\[\]]*+\[|\^[^^]*+\^)\s++)++")
+_REVERSED_MARKERS = re.compile(r"(?:(?:\*[A-Za-z]{1,5}\*|\][^\[\]]*+\[|\^[^^]*+\^)\s++)+")
 # A header's count, right to left: ``Creatures (12)``, ``Sideboard: 15``, ``Sideboard:``.
 _REVERSED_HEADER_COUNT = re.compile(r"(?:\)\d++\(|\d++\s*+:|:)\s*+")
 _REVERSED_CATEGORY_COUNT = re.compile(r"\)\d++\(")  # "Ramp (10)"
