@@ -10,7 +10,7 @@ import pytest
 from opening_hand import EDITIONS, Mulligan, PutOnBottom, apply
 from opening_hand.odds import KeepRule
 from opening_hand.policy import autoplay, choose_bottom
-from opening_hand.quiz import deciding, make_quiz
+from opening_hand.quiz import Quiz, QuizHand, deciding, make_quiz
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup
 from opening_hand.trainer import feedback, odds_rule, read_hand, verdict
@@ -98,7 +98,7 @@ def test_feedback_says_what_the_model_and_the_keep_rule_say() -> None:
 
 
 def test_no_mulligan_figures_for_rules_without_them() -> None:
-    state = deciding(make_quiz(replace(SETUP, edition="draw-ten"), 1, seed=3), 0)
+    state = deciding(Quiz(replace(SETUP, edition="draw-ten"), (QuizHand(3, True),)), 0)  # no quiz: no decision
     reading = read_hand(state, 1)
     assert reading.mulligan_rule is None and reading.judgement is None and verdict(reading) is None
     assert "no mulligan figures for these rules" in feedback(reading, keep=True)
