@@ -34,9 +34,10 @@ from opening_hand.decklist import MAX_LINE_CHARS, MAX_LINES, MAX_NAME_LENGTH, pa
 from opening_hand.errors import DecklistError  # noqa: E402
 from opening_hand.guarded import UntrustedInputError, read_json  # noqa: E402
 from opening_hand.library import Library, SavedDeck, dump_library, load_library  # noqa: E402
+from opening_hand.outlook import parse_cost  # noqa: E402
 from opening_hand.samples import SAMPLES  # noqa: E402
 from opening_hand.share import Setup, decode_setup, encode_setup  # noqa: E402
-from opening_hand.stats import GameRecord, dump_stats, load_stats  # noqa: E402
+from opening_hand.stats import PracticeRecord, dump_stats, load_stats  # noqa: E402
 
 TARGET_MS = 50.0
 ROUNDS = 5
@@ -109,13 +110,18 @@ def main() -> None:
     print(
         f"  {f'library, 500 decks ({len(stored) / 1e6:.1f} MB)':<32} {timed_ms(lambda: load_library(stored)):10.1f} ms"
     )
-    games = [GameRecord("d" + str(i % 40), "s", 1_700_000_000_000 + i, 2, 1, 6, 3, (800, 900)) for i in range(5000)]
+    games = [PracticeRecord("d" + str(i % 40), "s", 1_700_000_000_000 + i, 2, 1, 6, 3, (800, 900)) for i in range(5000)]
     stats = dump_stats(games)
     print(f"  {'statistics, 5,000 games':<32} {timed_ms(lambda: load_stats(stats)):10.1f} ms")
     rng = random.Random(1)  # 1,000 cards of 150 random letters: nothing to compress
     names = "\n".join("1 " + "".join(rng.choice(string.ascii_letters) for _ in range(150)) for _ in range(1000))
     link = encode_setup(Setup(deck=names, format="constructed", players=2, edition="london", seed=1))
     print(f"  {f'largest link ({len(link):,} chars)':<32} {timed_ms(lambda: decode_setup(link)):10.1f} ms")
+    quotes = '"' + '\\"' * 150_000  # a 425-character quiz link once compressed (issue 34: it froze the page)
+    print(f"  {'150,000 escaped quotes':<32} {timed_ms(lambda: _refused(quotes)):10.1f} ms")
+    nested = "<cockatrice_carddeck>" + '<zone name="x">' * 60_000  # 65,000 nested zones took 6.7 s
+    print(f"  {'a .cod of 60,000 nested zones':<32} {parse_ms(nested):10.1f} ms")
+    print(f"  {'a cost of 24 hybrid {2/W} pips':<32} {timed_ms(lambda: parse_cost('{2/W}' * 24)):10.1f} ms")
 
 
 def _refused(text: str) -> None:
