@@ -35,6 +35,7 @@ from .odds import OddsRule
 
 CLOSE = 0.1  # mana: values closer than this (or than twice their standard error) give no verdict
 KEEP_SAMPLES = 800  # playouts of the hand on screen
+MORE = 4  # ... times as many when the verdict is close only because of their standard error
 PART_SAMPLES = 150  # playouts of each part of it that could be kept, when cards go to the bottom
 PARTS = 5  # parts tried in full, of the best by a playout without draws
 
@@ -95,14 +96,21 @@ def judge(
     ``known``: cards known to be at the bottom, which come back with a mulligan). ``taken``
     mulligans were taken. ``ladder_for``: the deck's ladder, if computed already; else it is
     computed now (``wait``) or the mulligan is left unknown."""
-    part, value = _kept(table, tuple(hand), tuple(library), bottom, skips, turns, seed, rule.scry, hand_size)
+    args = (table, tuple(hand), tuple(library), bottom, skips, turns, seed, rule.scry, hand_size)
+    part, value = _kept(*args)
     key = LadderKey(deck_counts(table, [*hand, *library, *known]), rule, free, skips, turns, hand_size)
     found = ladder_for if ladder_for is not None and ladder_for.key == key else None
     if found is None and wait:
         found = ladder(table, key)
     mulligan = found.after(taken) if found is not None else None
     size_after = found.size_after(taken) if found is not None else None
-    return Judgement(value, mulligan, part, size_after)
+    judgement = Judgement(value, mulligan, part, size_after)
+    if judgement.verdict is None and judgement.difference is not None and judgement.margin > CLOSE:
+        # Close only because keeping's estimate is rough (a one-lander's playouts vary a lot):
+        # more playouts of the same hand (the first ones among them), before saying "close".
+        part, value = _kept(*args, samples=KEEP_SAMPLES * MORE)
+        judgement = Judgement(value, mulligan, part, size_after)
+    return judgement
 
 
 @lru_cache(maxsize=16)
@@ -116,6 +124,7 @@ def _kept(
     seed: str,
     scry: bool,
     hand_size: int,
+    samples: int = KEEP_SAMPLES,
 ) -> tuple[tuple[int, ...], Estimate]:
     """The part of ``hand`` kept and what keeping it is worth: the costly half of a judgement
     (hundreds of playouts), kept for the same hand so that the judgement asked again when the
@@ -131,9 +140,9 @@ def _kept(
     need = turns_needed(turns, skips)
     draws: Sequence[Sequence[int]]
     if scry and len(part) < hand_size:  # Vancouver: below the starting size, a scry after keeping
-        draws = [scried(table, part, d, need) for d in draws_for(library, need + 1, KEEP_SAMPLES, rng)]
+        draws = [scried(table, part, d, need) for d in draws_for(library, need + 1, samples, rng)]
     else:
-        draws = draws_for(library, need, KEEP_SAMPLES, rng)
+        draws = draws_for(library, need, samples, rng)
     return part, Estimate.of([table.play_out(part, d, skips=skips, turns=turns) for d in draws])
 
 
