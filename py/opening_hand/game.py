@@ -30,8 +30,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from .arena import deal
 from .cards import Card, lookup, normalise
-from .editions import CURRENT, Edition, PartialParis, find_edition
+from .editions import Edition, PartialParis, find_edition
 from .errors import (
     CardNotInHandError,
     IllegalActionError,
@@ -67,10 +68,11 @@ class Event:
     (for instance which cards they put on the bottom)."""
 
     seq: int
-    rule: str
+    rule: str  # the citation, as the edition's text numbers it ("103.5", "2017 103.4", "current 103.2b")
     text: str
     seat: int | None = None
     private: str = ""
+    step: str = ""  # the step of the game start it records ("mulligan"; editions.CURRENT lists them)
 
 
 # ------------------------------------------------------------------------ decisions
@@ -102,8 +104,18 @@ class ChooseCompanion:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseStickerSheets:
+    """CR 103.2d: in a limited game ``player`` chooses up to ``most`` (three) of their sticker
+    sheets, ``options`` (card ids), and reveals them."""
+
+    player: int
+    options: tuple[int, ...]
+    most: int = 3
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseConspiracies:
-    """CR 103.2d: ``player`` puts any number of conspiracies from the sideboard into the command zone."""
+    """CR 103.2e: ``player`` puts any number of conspiracies from the sideboard into the command zone."""
 
     player: int
     options: tuple[int, ...]
@@ -119,8 +131,8 @@ class ChooseBackupHand:
 
 @dataclass(frozen=True, slots=True)
 class DeclareMulligan:
-    """CR 103.4: ``player`` declares whether they take a mulligan. ``serum_powders`` are
-    cards they may use first, any time they could mulligan (103.4b)."""
+    """CR 103.5: ``player`` declares whether they take a mulligan. ``serum_powders`` are
+    cards they may use first, any time they could mulligan (103.5b)."""
 
     player: int
     mulligans_taken: int
@@ -133,7 +145,7 @@ class DeclareMulligan:
 
 @dataclass(frozen=True, slots=True)
 class ChooseBottom:
-    """CR 103.4: ``player`` puts ``count`` cards from their hand on the bottom of their
+    """CR 103.5: ``player`` puts ``count`` cards from their hand on the bottom of their
     library, in an order they choose."""
 
     player: int
@@ -159,17 +171,17 @@ class Scry:
 
 @dataclass(frozen=True, slots=True)
 class OpeningHandActions:
-    """CR 103.5: ``player`` may take actions with cards in their opening hand, in any order."""
+    """CR 103.6: ``player`` may take actions with cards in their opening hand, in any order."""
 
     player: int
-    to_battlefield: tuple[int, ...]  # 103.5a (Leylines; Gemstone Caverns if not the starting player)
-    to_reveal: tuple[int, ...]  # 103.5b (Chancellors not revealed yet)
+    to_battlefield: tuple[int, ...]  # 103.6a (Leylines; Gemstone Caverns if not the starting player)
+    to_reveal: tuple[int, ...]  # 103.6b (Chancellors not revealed yet)
     caverns: tuple[int, ...]  # Gemstone Caverns: also exiles a card from the hand
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseOpeningPlayer:
-    """CR 103.5c: with shared team turns, each player on the starting team may take
+    """CR 103.6c: with shared team turns, each player on the starting team may take
     opening-hand actions "in whatever order that team likes": ``player`` (the starting
     player, speaking for the team) chooses which of ``options`` acts next."""
 
@@ -190,6 +202,7 @@ class OrderTimestamps:
 Decision = (
     ChooseStartingPlayer
     | ChooseCompanion
+    | ChooseStickerSheets
     | ChooseConspiracies
     | ChooseBackupHand
     | DeclareMulligan
@@ -216,6 +229,14 @@ class RevealCompanion:
 
     player: int
     card_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseStickers:
+    """CR 103.2d: the sticker sheets (card ids) a player in a limited game chooses and reveals."""
+
+    player: int
+    card_ids: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +295,7 @@ class ScryDecision:
 
 @dataclass(frozen=True, slots=True)
 class BeginOnBattlefield:
-    """CR 103.5a. For Gemstone Caverns, ``exile_id`` is the card exiled from the hand."""
+    """CR 103.6a. For Gemstone Caverns, ``exile_id`` is the card exiled from the hand."""
 
     player: int
     card_id: int
@@ -283,7 +304,7 @@ class BeginOnBattlefield:
 
 @dataclass(frozen=True, slots=True)
 class RevealFromHand:
-    """CR 103.5b."""
+    """CR 103.6b."""
 
     player: int
     card_id: int
@@ -296,7 +317,7 @@ class FinishOpeningActions:
 
 @dataclass(frozen=True, slots=True)
 class ActNext:
-    """CR 103.5c: ``seat`` of the starting team takes opening-hand actions next."""
+    """CR 103.6c: ``seat`` of the starting team takes opening-hand actions next."""
 
     player: int
     seat: int
@@ -314,7 +335,7 @@ class NextTimestamp:
 class TakeTurn:
     """Practice after the game has begun ("goldfishing"): ``player`` takes their next turn
     alone. They draw for it (CR 504.1), except on a first turn whose draw step they skip
-    (CR 103.7a, 103.7b), and play ``land`` from their hand as the turn's land (CR 305.2:
+    (CR 103.8a, 103.8b), and play ``land`` from their hand as the turn's land (CR 305.2:
     one land a turn), or no land. Up to :data:`MAX_TURNS` turns."""
 
     player: int
@@ -338,6 +359,7 @@ Action = (
     | ActNext
     | NextTimestamp
     | TakeTurn
+    | ChooseStickers
 )
 
 # ---------------------------------------------------------------------------- state
@@ -345,7 +367,7 @@ Action = (
 
 @dataclass(frozen=True, slots=True)
 class Vanguard:
-    """A vanguard card: its name and its hand and life modifiers (CR 103.3b, 103.4a)."""
+    """A vanguard card: its name and its hand and life modifiers (CR 103.4b, 103.5a)."""
 
     name: str
     hand_modifier: int = 0
@@ -368,6 +390,7 @@ class SeatConfig:
     scheme_deck: tuple[str, ...] = ()
     vanguard: Vanguard | None = None
     lands: tuple[str, ...] = ()  # names the player marked as lands (cards the catalog does not know)
+    sticker_sheets: tuple[str, ...] = ()  # CR 103.2d: the sheets the player brings (a "Stickers" section)
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,18 +400,20 @@ class PlayerState:
     library: tuple[Card, ...]  # index 0 is the top card
     hand: tuple[Card, ...] = ()
     sideboard: tuple[Card, ...] = ()  # outside the game (CR 103.2a)
-    companion: tuple[Card, ...] = ()  # revealed from outside the game (CR 103.2b)
+    companion: tuple[Card, ...] = ()  # revealed from outside the game, and still outside it (CR 103.2b)
+    sticker_sheets: tuple[Card, ...] = ()  # the sheets brought, not (yet) chosen: outside the game
+    stickers: tuple[Card, ...] = ()  # the sheets chosen, revealed; they stay revealed (CR 103.2d)
     command: tuple[Card, ...] = ()  # commanders, conspiracies, vanguard, the starting plane
     battlefield: tuple[Card, ...] = ()
     exile: tuple[Card, ...] = ()
     planar_deck: tuple[Card, ...] = ()
     scheme_deck: tuple[Card, ...] = ()
-    revealed: tuple[int, ...] = ()  # ids of hand cards revealed (CR 103.5b)
+    revealed: tuple[int, ...] = ()  # ids of hand cards revealed (CR 103.6b)
     ever_revealed: tuple[int, ...] = ()  # each card may be revealed this way only once
     luck_counters: tuple[int, ...] = ()  # ids of permanents with a luck counter (Gemstone Caverns)
     backup_hands: tuple[tuple[int, ...], ...] = ()  # Backup Plan: the hands drawn
     life: int | None = None  # None in a game with team life totals
-    hand_size: int = 7  # starting hand size (CR 103.4, 103.4a)
+    hand_size: int = 7  # starting hand size (CR 103.5, 103.5a)
     mulligans: int = 0  # mulligans taken
     kept: bool = False
     to_bottom: int = 0  # cards still owed to the bottom after keeping
@@ -418,6 +443,8 @@ class PlayerState:
             + self.hand
             + self.sideboard
             + self.companion
+            + self.sticker_sheets
+            + self.stickers
             + self.command
             + self.battlefield
             + self.exile
@@ -442,7 +469,7 @@ class GameState:
     starting_player: int | None = None
     queue: tuple[tuple[str, int], ...] = ()  # setup decisions still to ask: (kind, seat)
     declared: tuple[tuple[int, bool, tuple[int, ...]], ...] = ()  # this round: (seat, mulligan?, cards set aside)
-    shuffled: bool = False  # the decks have become libraries (CR 103.2)
+    shuffled: bool = False  # the decks have become libraries (CR 103.3)
     chooser_note: str = ""  # how the chooser was determined, logged when the edition says
     free_mulligans: int = 0
     first_draw_skipped: tuple[int, ...] = ()
@@ -476,7 +503,7 @@ class GameState:
 
     @property
     def will_skip_first_draw(self) -> tuple[int, ...] | None:
-        """Who will skip the draw step of their first turn (CR 103.7a-c), known as soon as
+        """Who will skip the draw step of their first turn (CR 103.8a-c), known as soon as
         the starting player is (None before); ``first_draw_skipped`` once the game begins."""
         if self.starting_player is None:
             return None
@@ -485,7 +512,7 @@ class GameState:
     @property
     def turn_order(self) -> tuple[int, ...]:
         """CR 103.1: turn order begins with the starting player and proceeds clockwise.
-        With shared team turns (103.4d, 103.5c) each team's players come together, the
+        With shared team turns (103.5d, 103.6c) each team's players come together, the
         starting team first, then each other team in turn order."""
         if self.starting_player is None:
             return self.seats
@@ -498,11 +525,11 @@ class GameState:
         return seats[i:] + seats[:i]
 
     def counted_mulligans(self, player: PlayerState) -> int:
-        """CR 103.4c: free mulligans don't count toward cards to bottom or the limit."""
+        """CR 103.5c: free mulligans don't count toward cards to bottom or the limit."""
         return max(0, player.mulligans - self.free_mulligans)
 
     def owed_on_keeping(self, player: PlayerState, counted: int) -> int:
-        """Cards a player keeping now puts on the bottom: none as CR 103.4 reads (they went
+        """Cards a player keeping now puts on the bottom: none as CR 103.5 reads (they went
         with each mulligan); one per counted mulligan where they go on keeping (MTGO)."""
         if not self.edition.bottom_when_kept:
             return 0
@@ -510,7 +537,7 @@ class GameState:
 
     @property
     def free_rule(self) -> str:
-        """The citation that makes a first mulligan free at this table (CR 103.4c)."""
+        """The citation that makes a first mulligan free at this table (CR 103.5c)."""
         return self.edition.cite(self.edition.free_step(self.format, len(self.players)))
 
     @property
@@ -525,7 +552,7 @@ class GameState:
             return None
         for seat in self.turn_order:
             p = self.player(seat)
-            if p.to_bottom:  # CR 103.4: part of taking a mulligan (or of keeping, as on MTGO)
+            if p.to_bottom:  # CR 103.5: part of taking a mulligan (or of keeping, as on MTGO)
                 return ChooseBottom(seat, p.to_bottom)
             if p.kept and p.to_shuffle:
                 return ChooseShuffleBack(seat, p.to_shuffle)
@@ -558,6 +585,8 @@ class GameState:
                     verdict = companion_verdict(card.name, deck, self.format.deck_minimum)
                     options.append(CompanionOption(card.id, card.name, verdict.met, verdict.reason))
             return ChooseCompanion(seat, tuple(options))
+        if kind == "stickers":
+            return ChooseStickerSheets(seat, tuple(c.id for c in p.sticker_sheets))
         if kind == "conspiracy":
             return ChooseConspiracies(seat, tuple(c.id for c in p.sideboard if lookup(c.name).has_type("Conspiracy")))
         if kind == "backup":
@@ -585,8 +614,8 @@ class GameState:
         return leylines + caverns, reveal, caverns
 
     def round_seats(self) -> tuple[int, ...]:
-        """The players who declare in this round, in order. CR 103.4: every player still
-        deciding, the starting player first (103.4d: by team). Paris (2001 P.1.7, 2008
+        """The players who declare in this round, in order. CR 103.5: every player still
+        deciding, the starting player first (103.5d: by team). Paris (2001 P.1.7, 2008
         101.4): one player at a time; 2008 101.4b: one team at a time."""
         declared = {seat for seat, *_ in self.declared}
         active = [s for s in self.turn_order if not self.player(s).kept or s in declared]
@@ -728,6 +757,11 @@ def new_game(
         )
     if fmt.planechase and not any(p.planar_deck for p in players):
         raise RulesError("a Planechase game needs a planar deck: add a 'Planar deck' section to the decklist")
+    # Sticker sheets (CR 103.2d) are numbered after every other card, so a deck's cards keep
+    # their numbers (which links record) whether or not it brings sheets.
+    for index, config in enumerate(seats):
+        if config.sticker_sheets:
+            players[index] = replace(players[index], sticker_sheets=make(config.sticker_sheets, index + 1))
     state = GameState(
         seed=seed,
         format=fmt,
@@ -740,11 +774,11 @@ def new_game(
         archenemy=archenemy if fmt.archenemy else None,
         free_mulligans=rules.free_mulligans(fmt, n),
     )
-    state = _log(state, "103", f"{fmt.name}: {n} players, {rules.name} ({rules.year}), seed {seed}.")
+    state = _log(state, "header", f"{fmt.name}: {n} players, {rules.name} ({rules.year}), seed {seed}.")
     if fmt.archenemy:
         # CR 103.1b: the archenemy takes the first turn; no one chooses.
         state = replace(state, chooser=archenemy)
-        state = _log(state, "103.1b", f"{_name(state, archenemy)} is the archenemy and takes the first turn.")
+        state = _log(state, "archenemy-start", f"{_name(state, archenemy)} is the archenemy and takes the first turn.")
         return _advance(_start(state, archenemy))
     if chooser is not None:
         if chooser not in state.seats:
@@ -823,6 +857,7 @@ def _team_name(state: GameState, seat: int) -> str:
 _WHAT = {
     "ChooseStarting": "choosing the starting player",
     "RevealCompanion": "revealing a companion",
+    "ChooseStickers": "choosing sticker sheets",
     "PutConspiracies": "putting conspiracies into the command zone",
     "KeepBackupHand": "choosing a Backup Plan hand",
     "Keep": "keeping",
@@ -856,6 +891,8 @@ def _describe_pending(pending: Decision, state: GameState) -> str:
         return f"{who} to reveal a companion or not"
     if isinstance(pending, ChooseConspiracies):
         return f"{who} to choose conspiracies"
+    if isinstance(pending, ChooseStickerSheets):
+        return f"{who} to choose up to {pending.most} sticker sheets"
     if isinstance(pending, ChooseBackupHand):
         return f"{who} to choose a Backup Plan hand"
     if isinstance(pending, DeclareMulligan):
@@ -873,18 +910,12 @@ def _describe_pending(pending: Decision, state: GameState) -> str:
     return f"{who} to take opening-hand actions"
 
 
-# Code cites the current text's numbers; the log cites the chosen edition's own (e.g. "2008 101.4b").
-_STEP_OF = {number: step for step, number in reversed(CURRENT.items())} | {"103.4": "mulligan"}
-_STEP_OF |= {"103.3d": "life-brawl", "103.4c": "free"}
-
-
-def _log(state: GameState, rule: str, text: str, seat: int | None = None, private: str = "") -> GameState:
-    """Append an event. ``rule`` is a step name (``"draw"``) or a current rule number
-    (``"103.4c"``) or a step only some editions have (``"leylines"``); the event cites the
-    edition's own number for it, or the current text's, saying so (``Edition.cite``)."""
-    step = rule if rule in CURRENT or rule in state.edition.citations else _STEP_OF.get(rule)
-    cited = state.edition.cite(step) if step else rule
-    event = Event(len(state.events) + 1, cited, text, seat, private)
+def _log(state: GameState, step: str, text: str, seat: int | None = None, private: str = "") -> GameState:
+    """Append an event for ``step`` (``"draw"``, ``"companion"``, ``"leylines"``, ...): it cites
+    the edition's own number for the step, or the current text's, saying so (``Edition.cite``),
+    and keeps the step, so the citation can be checked against what the rule covers
+    (``rule_index``)."""
+    event = Event(len(state.events) + 1, state.edition.cite(step), text, seat, private, step)
     return replace(state, events=state.events + (event,))
 
 
@@ -909,6 +940,41 @@ def _draw(player: PlayerState, count: int) -> PlayerState:
     return replace(player, hand=player.hand + player.library[:count], library=player.library[count:])
 
 
+Note = tuple[str, str]  # an event's text and its private detail, to log once the step it belongs to is
+
+
+def _deal(state: GameState, seat: int, count: int) -> tuple[GameState, Note | None]:
+    """``seat`` draws a hand of ``count`` cards from the top of their library; under an
+    edition of Arena's best-of-one queues, from the order :func:`arena.deal` keeps (the
+    library as shuffled, or another shuffle of it, chosen by the model), with the log line
+    saying which candidates there were and how one was picked (the caller logs it, after the
+    draw it explains)."""
+    p = state.player(seat)
+    model = state.edition.smoothing
+    if model is None or count <= 0 or len(p.library) < count:
+        return _with_player(state, _draw(p, count)), None
+    at = f"seat-{seat}/shuffle-{p.shuffles}"
+    lands = {name: p.is_land(Card(0, seat, name)) for name in {c.name for c in p.library}}  # once per name
+
+    def is_land(card: Card) -> bool:
+        return lands[card.name]
+
+    dealt = deal(p.library, is_land, count, model,
+                 lambda i: _rng(state.seed, f"{at}/candidate-{i}"), _rng(state.seed, f"{at}/smoothing"))  # fmt: skip
+    state = _with_player(state, _draw(replace(p, library=dealt.order), count))
+    target = model.target(sum(1 for c in p.library if lands[c.name]), len(p.library), count)
+    counts = ", ".join(str(n) for n in dealt.lands[:-1]) + f" and {dealt.lands[-1]}"
+    weights = ", ".join(f"{w:.2f}" for w in dealt.weights)
+    text = (
+        f"Arena best-of-one: {p.name}'s {_plural(count, 'card')} come from {model.candidates} shuffles of their "
+        f"library, whose top {count} hold {counts} lands; one is kept at random in proportion to "
+        f"{model.formula(target)} (weights {weights}): shuffle {dealt.picked + 1}, with {dealt.lands[dealt.picked]} "
+        "lands."
+    )
+    private = "; ".join(f"shuffle {i + 1}: {_names(hand)}" for i, hand in enumerate(dealt.hands))
+    return state, (text, private)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -924,7 +990,7 @@ def _card_in(cards: tuple[Card, ...], card_id: int, owner: str, zone: str) -> Ca
     raise CardNotInHandError(f"card {card_id} is not in {owner}'s {zone}")
 
 
-# --------------------------------------------------------------------- 103.1 - 103.3
+# --------------------------------------------------------------------- 103.1 - 103.4
 
 
 def _choose_starting(state: GameState, action: ChooseStarting) -> GameState:
@@ -950,26 +1016,78 @@ def _choose_starting_now(state: GameState, start: int) -> GameState:
 
 
 def _start(state: GameState, start: int | None) -> GameState:
-    """CR 103.2: set aside, reveal companions, commanders, conspiracies - then shuffle.
-    (``start`` is None in editions that shuffle before the starting player is chosen.)"""
+    """CR 103.2: the steps before shuffling, in the order 103.2a-e lists them: sideboards
+    set aside, companions revealed, commanders to the command zone, sticker sheets chosen,
+    conspiracies to the command zone; then the shuffle (103.3). (``start`` is None in
+    editions that shuffle before the starting player is chosen.)"""
     state = replace(state, starting_player=start, phase="setup")
     for p in state.players:
         if p.sideboard:
             state = _log(
-                state, "103.2a", f"{p.name} sets aside a sideboard of {_plural(len(p.sideboard), 'card')}.", p.seat
+                state, "sideboard", f"{p.name} sets aside a sideboard of {_plural(len(p.sideboard), 'card')}.", p.seat
             )
     queue: list[tuple[str, int]] = []
     for seat in state.turn_order:
         if any(is_companion(c.name) for c in state.player(seat).sideboard):
             queue.append(("companion", seat))
+    if state.format.limited:  # 103.2d: in limited, each player chooses their sticker sheets
+        queue.extend(("stickers", seat) for seat in state.turn_order if state.player(seat).sticker_sheets)
     if state.format.conspiracy:
         for seat in state.turn_order:
             if any(lookup(c.name).has_type("Conspiracy") for c in state.player(seat).sideboard):
                 queue.append(("conspiracy", seat))
     state = replace(state, queue=tuple(queue))
     if not any(kind == "companion" for kind, _ in queue):
-        state = _commanders_to_command_zone(state)
+        state = _after_companions(state)
     return state
+
+
+def _after_companions(state: GameState) -> GameState:
+    """Once every companion is revealed or not: commanders (103.2c), then, in a constructed
+    game, sticker sheets chosen at random (103.2d)."""
+    state = _commanders_to_command_zone(state)
+    if state.format.limited:
+        return state
+    for p in state.players:
+        if not p.sticker_sheets:
+            continue
+        sheets = list(p.sticker_sheets)
+        chosen = set(_rng(state.seed, f"seat-{p.seat}/stickers").sample(sheets, min(3, len(sheets))))
+        kept = tuple(c for c in sheets if c in chosen)
+        p = replace(p, sticker_sheets=tuple(c for c in sheets if c not in chosen), stickers=kept)
+        state = _with_player(state, p)
+        how = "chooses three of them at random" if len(sheets) > 3 else "uses them all (three or fewer)"
+        text = (
+            f"{p.name} reveals {_plural(len(sheets), 'sticker sheet')} and {how}: {_names(kept)}; these stay "
+            "revealed, and only their stickers are available."
+        )
+        state = _log(state, "stickers", text, p.seat)
+    return state
+
+
+def _choose_stickers(state: GameState, action: ChooseStickers) -> GameState:
+    """CR 103.2d: in a limited game, up to three sticker sheets, chosen and revealed."""
+    pending = state.pending
+    assert isinstance(pending, ChooseStickerSheets)
+    p = state.player(action.player)
+    ids = tuple(action.card_ids)
+    if len(set(ids)) != len(ids):
+        raise WrongCardCountError("each sticker sheet can be chosen only once")
+    if len(ids) > pending.most:
+        raise WrongCardCountError(f"{p.name} may choose at most {pending.most} sticker sheets (CR 103.2d)")
+    for card_id in ids:
+        if card_id not in pending.options:
+            raise CardNotInHandError(f"card {card_id} is not one of {p.name}'s sticker sheets")
+    chosen = tuple(c for c in p.sticker_sheets if c.id in ids)
+    p = replace(p, sticker_sheets=tuple(c for c in p.sticker_sheets if c.id not in ids), stickers=chosen)
+    state = _with_player(state, p)
+    text = (
+        f"{p.name} chooses and reveals {_plural(len(chosen), 'sticker sheet')}: {_names(chosen)}; these stay "
+        "revealed, and only their stickers are available."
+        if chosen
+        else f"{p.name} chooses no sticker sheet."
+    )
+    return _rest_of_queue(_log(state, "stickers", text, p.seat))
 
 
 def _reveal_companion(state: GameState, action: RevealCompanion) -> GameState:
@@ -977,7 +1095,7 @@ def _reveal_companion(state: GameState, action: RevealCompanion) -> GameState:
     assert isinstance(pending, ChooseCompanion)
     p = state.player(action.player)
     if action.card_id is None:
-        state = _log(state, "103.2b", f"{p.name} reveals no companion.", p.seat)
+        state = _log(state, "companion", f"{p.name} reveals no companion.", p.seat)
     else:
         option = next((o for o in pending.options if o.card_id == action.card_id), None)
         if option is None:
@@ -987,10 +1105,11 @@ def _reveal_companion(state: GameState, action: RevealCompanion) -> GameState:
         card = _card_in(p.sideboard, action.card_id, p.name, "sideboard")
         p = replace(p, sideboard=tuple(c for c in p.sideboard if c.id != card.id), companion=(card,))
         state = _with_player(state, p)
-        state = _log(state, "103.2b", f"{p.name} reveals {card.name} as their companion ({option.reason}).", p.seat)
+        state = _log(state, "companion", f"{p.name} reveals {card.name} as their companion ({option.reason}); "
+                     "it remains outside the game.", p.seat)  # fmt: skip
     state = _rest_of_queue(state)
     if not any(kind == "companion" for kind, _ in state.queue):
-        state = _commanders_to_command_zone(state)
+        state = _after_companions(state)
     return state
 
 
@@ -1002,7 +1121,7 @@ def _commanders_to_command_zone(state: GameState) -> GameState:
         moved = tuple(c for c in p.library if c.id in p.commanders)
         p = replace(p, library=tuple(c for c in p.library if c.id not in p.commanders), command=p.command + moved)
         state = _with_player(state, p)
-        state = _log(state, "103.2c", f"{p.name} puts {_names(moved)} face up into the command zone.", p.seat)
+        state = _log(state, "commander", f"{p.name} puts {_names(moved)} face up into the command zone.", p.seat)
     return state
 
 
@@ -1024,7 +1143,7 @@ def _put_conspiracies(state: GameState, action: PutConspiracies) -> GameState:
         if chosen
         else f"{p.name} puts no conspiracy into the command zone."
     )
-    return _rest_of_queue(_log(state, "103.2d", text, p.seat))
+    return _rest_of_queue(_log(state, "conspiracy", text, p.seat))
 
 
 def _power_play(state: GameState) -> GameState:
@@ -1038,11 +1157,14 @@ def _power_play(state: GameState) -> GameState:
         start = state.teams[state.team_of(start)][0]
     chosen = " (chosen at random among the Power Plays)" if len(controllers) > 1 else ""
     state = replace(state, starting_player=start)
-    return _log(state, "103.1c", f"Power Play: {_team_name(state, start)} is the starting player{chosen}.", start)
+    return _log(state, "power-play", f"Power Play: {_team_name(state, start)} is the starting player{chosen}.", start)
 
 
 def _shuffle_decks(state: GameState) -> GameState:
-    """CR 103.2: each player shuffles their deck (and planar and scheme decks)."""
+    """CR 103.3: each player shuffles their deck, which becomes their library; 103.3a: each
+    supplementary deck (the planar decks of Planechase, the archenemy's scheme deck) is
+    shuffled by its owner too. (Each shuffle is seeded on its own: the order of these
+    shuffles changes no card.)"""
     for p in state.players:
         p = _shuffle(p, state.seed, p.library)
         if p.planar_deck:
@@ -1050,23 +1172,28 @@ def _shuffle_decks(state: GameState) -> GameState:
         if p.scheme_deck:
             p = _shuffle(p, state.seed, p.scheme_deck, "scheme_deck")
         state = _with_player(state, p)
+    state = _log(state, "shuffle", "Each player shuffles their deck; the decks become their libraries.")
     extra = []
     if any(p.planar_deck for p in state.players):
-        extra.append("planar decks")
+        extra.append("each planar deck")
     if any(p.scheme_deck for p in state.players):
         extra.append("the scheme deck")
-    also = f" ({' and '.join(extra)} too)" if extra else ""
-    state = _log(state, "103.2", f"Each player shuffles their deck{also}; the decks become their libraries.")
+    if extra:
+        text = f"Supplementary decks are shuffled by their owners too: {' and '.join(extra)}."
+        state = _log(state, "supplementary", text)
     return replace(state, shuffled=True)
 
 
 def _life_and_draw(state: GameState) -> GameState:
-    """CR 103.3 (life) and 103.4 (each player draws their starting hand size)."""
+    """CR 103.4 (life) and 103.5 (each player draws their starting hand size)."""
     state = _starting_life(state)
     queue: list[tuple[str, int]] = []
+    notes: list[tuple[int, Note]] = []
     for seat in state.turn_order:
         p = state.player(seat)
-        state = _with_player(state, _draw(p, state.edition.initial_draw(p.hand_size)))
+        state, note = _deal(state, seat, state.edition.initial_draw(p.hand_size))
+        if note is not None:
+            notes.append((seat, note))
         backups = sum(1 for c in p.command if is_named(c.name, BACKUP_PLAN))
         if backups:
             p = state.player(seat)
@@ -1079,7 +1206,7 @@ def _life_and_draw(state: GameState) -> GameState:
             queue.append(("backup", seat))
             state = _log(state, "draw", f"Backup Plan: {p.name} draws {_plural(backups, 'additional hand')}.", seat)
     sizes = {state.edition.initial_draw(p.hand_size) for p in state.players}
-    # CR 103.4a: in a Vanguard game each starting hand size comes from the vanguard card.
+    # CR 103.5a: in a Vanguard game each starting hand size comes from the vanguard card.
     draw_rule = "hand-vanguard" if state.format.vanguard else "draw"
     if len(sizes) == 1:
         state = _log(state, draw_rule, f"Each player draws a hand of {_plural(sizes.pop(), 'card')}.")
@@ -1088,6 +1215,8 @@ def _life_and_draw(state: GameState) -> GameState:
             rule = "hand-vanguard" if p.vanguard else "draw"
             size = state.edition.initial_draw(p.hand_size)
             state = _log(state, rule, f"{p.name} draws a hand of {_plural(size, 'card')}.", p.seat)
+    for seat, (text, private) in notes:
+        state = _log(state, "smoothing", text, seat, private)
     for p in state.players:
         wanted = state.edition.initial_draw(p.hand_size)
         if len(p.hand) < wanted:  # a library smaller than a hand: draw what there is
@@ -1107,12 +1236,12 @@ def _starting_life(state: GameState) -> GameState:
     fmt, n = state.format, len(state.players)
     if fmt.team_life is not None:
         state = replace(state, team_life=tuple(fmt.team_life for _ in state.teams))
-        return _log(state, "103.3a", f"Each team begins the game with {fmt.team_life} life.")
+        return _log(state, "life-2hg", f"Each team begins the game with {fmt.team_life} life.")
     lives: list[tuple[int, str]] = []
     for p in state.players:
         life, rule = fmt.life_for(n, archenemy=p.seat == state.archenemy)
         if p.vanguard:
-            life, rule = life + p.vanguard.life_modifier, "103.3b"
+            life, rule = life + p.vanguard.life_modifier, "life-vanguard"
         lives.append((life, rule))
         state = _with_player(state, replace(p, life=life))
     if len(set(lives)) == 1:
@@ -1142,7 +1271,7 @@ def _keep_backup_hand(state: GameState, action: KeepBackupHand) -> GameState:
     return state if state.queue else replace(state, phase="mulligans")
 
 
-# ---------------------------------------------------------------------------- 103.4
+# ---------------------------------------------------------------------------- 103.5
 
 
 def _declare(state: GameState, action: Keep | Mulligan) -> GameState:
@@ -1165,12 +1294,12 @@ def _declare(state: GameState, action: Keep | Mulligan) -> GameState:
 
 
 def _decl_rule(state: GameState) -> str:
-    """103.4d (2008 101.4b) when teams declare together."""
-    return "103.4d" if state.shared_team_turns else "mulligan"
+    """The step of a declaration: 103.5d (2008 101.4b) when teams declare together."""
+    return "team-declare" if state.shared_team_turns else "mulligan"
 
 
 def _serum_powder(state: GameState, action: UseSerumPowder) -> GameState:
-    """CR 103.4b: Serum Powder - exile the hand, draw that many cards, then declare."""
+    """CR 103.5b: Serum Powder - exile the hand, draw that many cards, then declare."""
     p = state.player(action.player)
     card = _card_in(p.hand, action.card_id, p.name, "hand")
     if not is_named(card.name, SERUM_POWDER):
@@ -1180,7 +1309,7 @@ def _serum_powder(state: GameState, action: UseSerumPowder) -> GameState:
     state = _with_player(state, p)
     return _log(
         state,
-        "103.4b",
+        "any-time",
         f"{p.name} uses Serum Powder: exiles their hand and draws {_plural(len(p.hand), 'card')} (not a mulligan).",
         p.seat,
     )
@@ -1267,7 +1396,7 @@ def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
 
 
 def _take_mulligans(state: GameState) -> GameState:
-    """CR 103.4: all players who declared a mulligan take it at the same time (in the
+    """CR 103.5: all players who declared a mulligan take it at the same time (in the
     Paris editions a round has one player, or one team: 2008 101.4b)."""
     takers = [(seat, ids) for seat, mulligan, ids in state.declared if mulligan]
     names = " and ".join(_name(state, s) for s, _ in takers)
@@ -1290,12 +1419,15 @@ def _take_mulligans(state: GameState) -> GameState:
         counted = state.counted_mulligans(p)
         draw = state.edition.cards_to_draw(p.hand_size, counted)
         if state.edition.set_aside_hands:  # Commander house rule: the hand waits outside the library
-            p = _draw(replace(p, hand=(), set_aside=p.set_aside + p.hand), draw)
+            p = replace(p, hand=(), set_aside=p.set_aside + p.hand)
             what = "sets their hand aside"
         else:
-            p = _draw(replace(_shuffle(p, state.seed, p.library + p.hand), hand=()), draw)
+            p = replace(_shuffle(p, state.seed, p.library + p.hand), hand=())
             what = "shuffles their hand into their library"
-        # CR 103.4: "draws a new hand ..., then puts [one card per mulligan] on the bottom".
+        state = _with_player(state, p)
+        state, dealt = _deal(state, seat, draw)
+        p = state.player(seat)
+        # CR 103.5: "draws a new hand ..., then puts [one card per mulligan] on the bottom".
         owed = (
             0
             if state.edition.bottom_when_kept
@@ -1314,10 +1446,12 @@ def _take_mulligans(state: GameState) -> GameState:
             f"{p.name} {shown}{what} and draws {_plural(len(p.hand), 'card')}{then}{note}.",
             seat,
         )
+        if dealt is not None:
+            state = _log(state, "smoothing", dealt[0], seat, dealt[1])
     return replace(state, declared=())
 
 
-# ---------------------------------------------------------------------------- 103.5
+# ---------------------------------------------------------------------------- 103.6
 
 
 def _scry_queue(state: GameState) -> tuple[tuple[str, int], ...]:
@@ -1333,8 +1467,8 @@ def _scry_queue(state: GameState) -> tuple[tuple[str, int], ...]:
 
 
 def _opening_queue(state: GameState) -> tuple[tuple[str, int], ...]:
-    """CR 103.5: the starting player first, then each other player in turn order.
-    103.5c: each player of the starting team "in whatever order that team likes" (the
+    """CR 103.6: the starting player first, then each other player in turn order.
+    103.6c: each player of the starting team "in whatever order that team likes" (the
     team chooses when two or more of them have actions), then each other team's players
     in turn order."""
     seats = [seat for seat in state.turn_order if any(state._opening_options(state.player(seat)))]
@@ -1345,11 +1479,11 @@ def _opening_queue(state: GameState) -> tuple[tuple[str, int], ...]:
 
 
 def _act_next(state: GameState, action: ActNext) -> GameState:
-    """CR 103.5c: the starting team names the teammate who takes opening-hand actions next."""
+    """CR 103.6c: the starting team names the teammate who takes opening-hand actions next."""
     pending = state.pending
     assert isinstance(pending, ChooseOpeningPlayer)
     if action.seat not in pending.options:
-        raise IllegalActionError(f"seat {action.seat} is not a player of the starting team still to act (CR 103.5c)")
+        raise IllegalActionError(f"seat {action.seat} is not a player of the starting team still to act (CR 103.6c)")
     queue = (("opening", action.seat),) + tuple(item for item in state.queue if item != ("opening-order", action.seat))
     state = replace(state, queue=queue)
     text = f"{_team_name(state, action.player)} chooses {_name(state, action.seat)} to take opening-hand actions next."
@@ -1412,7 +1546,7 @@ def _begin_on_battlefield(state: GameState, action: BeginOnBattlefield) -> GameS
     assert isinstance(pending, OpeningHandActions)
     p = state.player(action.player)
     if action.card_id not in pending.to_battlefield:
-        raise IllegalActionError(f"card {action.card_id} cannot begin the game on the battlefield now (CR 103.5a)")
+        raise IllegalActionError(f"card {action.card_id} cannot begin the game on the battlefield now (CR 103.6a)")
     card = _card_in(p.hand, action.card_id, p.name, "hand")
     chosen = {i for pair in p.chosen_openers for i in pair}
     hand = tuple(c for c in p.hand if c.id != card.id)
@@ -1438,14 +1572,14 @@ def _begin_on_battlefield(state: GameState, action: BeginOnBattlefield) -> GameS
         state = _with_player(state, p)
         return _log(
             state,
-            "103.5a",
+            "battlefield",
             f"{p.name} begins the game with Gemstone Caverns on the battlefield with a luck counter"
             f"{' and exiles a card from their hand' if exiled else ''}.",
             p.seat,
             f"Exiled: {exiled[0].name}" if exiled else "",
         )
     state = _with_player(state, replace(p, hand=hand, battlefield=p.battlefield + (card,)))
-    return _log(state, "103.5a", f"{p.name} begins the game with {card.name} on the battlefield.", p.seat)
+    return _log(state, "battlefield", f"{p.name} begins the game with {card.name} on the battlefield.", p.seat)
 
 
 def _reveal_from_hand(state: GameState, action: RevealFromHand) -> GameState:
@@ -1453,15 +1587,15 @@ def _reveal_from_hand(state: GameState, action: RevealFromHand) -> GameState:
     assert isinstance(pending, OpeningHandActions)
     p = state.player(action.player)
     if action.card_id not in pending.to_reveal:
-        raise IllegalActionError(f"card {action.card_id} cannot be revealed now (CR 103.5b: once per card)")
+        raise IllegalActionError(f"card {action.card_id} cannot be revealed now (CR 103.6b: once per card)")
     card = _card_in(p.hand, action.card_id, p.name, "hand")
     p = replace(p, revealed=p.revealed + (card.id,), ever_revealed=p.ever_revealed + (card.id,))
     state = _with_player(state, p)
-    return _log(state, "103.5b", f"{p.name} reveals {card.name} from their opening hand.", p.seat)
+    return _log(state, "reveal", f"{p.name} reveals {card.name} from their opening hand.", p.seat)
 
 
 def _finish_opening(state: GameState, action: FinishOpeningActions) -> GameState:
-    state = _log(state, "103.5", f"{_name(state, action.player)} is done with opening-hand actions.", action.player)
+    state = _log(state, "opening", f"{_name(state, action.player)} is done with opening-hand actions.", action.player)
     return _rest_of_queue(state)
 
 
@@ -1507,7 +1641,7 @@ def _advance(state: GameState) -> GameState:
                 return state
             queue = _opening_queue(state)
             if not queue:
-                state = _log(state, "103.5", "No card in an opening hand allows an action.")
+                state = _log(state, "opening", "No card in an opening hand allows an action.")
             state = replace(state, phase="opening_actions", queue=queue)
         elif state.phase == "opening_actions":
             if state.queue:
@@ -1525,28 +1659,28 @@ def _advance(state: GameState) -> GameState:
 
 
 def _starting_plane(state: GameState) -> GameState:
-    """CR 103.6: the starting player turns over planar cards until a plane; phenomena go
+    """CR 103.7: the starting player turns over planar cards until a plane; phenomena go
     to the bottom of their planar deck. The plane is the starting plane."""
     if not state.format.planechase:
         return state
     assert state.starting_player is not None
     p = state.player(state.starting_player)
     if not p.planar_deck:
-        return _log(state, "103.6", f"{p.name} has no planar deck: there is no starting plane.", p.seat)
+        return _log(state, "plane", f"{p.name} has no planar deck: there is no starting plane.", p.seat)
     deck = p.planar_deck
     for _ in range(len(deck)):
         top, deck = deck[0], deck[1:]
         if lookup(top.name).has_type("Phenomenon"):
             deck = deck + (top,)
             state = _log(
-                state, "103.6", f"{p.name} turns over {top.name}, a phenomenon, and puts it on the bottom.", p.seat
+                state, "plane", f"{p.name} turns over {top.name}, a phenomenon, and puts it on the bottom.", p.seat
             )
             continue
         p = replace(p, planar_deck=deck, command=p.command + (top,))
         state = replace(_with_player(state, p), starting_plane=top.id)
-        return _log(state, "103.6", f"{p.name} turns over {top.name}: it is the starting plane.", p.seat)
+        return _log(state, "plane", f"{p.name} turns over {top.name}: it is the starting plane.", p.seat)
     state = _with_player(state, replace(p, planar_deck=deck))
-    return _log(state, "103.6", f"{p.name}'s planar deck has no plane card: there is no starting plane.", p.seat)
+    return _log(state, "plane", f"{p.name}'s planar deck has no plane card: there is no starting plane.", p.seat)
 
 
 def _begin_first_turn(state: GameState) -> GameState:
@@ -1556,25 +1690,25 @@ def _begin_first_turn(state: GameState) -> GameState:
         if p.revealed:
             state = _with_player(state, replace(p, revealed=()))
             state = _log(
-                state, "103.5b", f"{p.name}'s revealed cards stop being revealed as the first turn begins.", p.seat
+                state, "reveal", f"{p.name}'s revealed cards stop being revealed as the first turn begins.", p.seat
             )
     skippers, rule = state.format.first_draw_skippers(state.starting_team, len(state.players))
     state = replace(state, phase="first_turn", queue=(), first_draw_skipped=skippers)
-    state = _log(state, "103.7", f"{_team_name(state, starter)} takes the first turn.", starter)
+    state = _log(state, "first-turn", f"{_team_name(state, starter)} takes the first turn.", starter)
     if skippers:
         who = " and ".join(_name(state, s) for s in skippers)
-        why = "two-player game" if rule == "103.7a" else "Two-Headed Giant: the team who plays first"
+        why = "two-player game" if rule == "skip-two-player" else "Two-Headed Giant: the team who plays first"
         return _log(
             state, rule, f"{who} skip{'s' if len(skippers) == 1 else ''} the draw step of the first turn ({why})."
         )
-    return _log(state, "103.7c", "No player skips the draw step of their first turn (multiplayer game).")
+    return _log(state, "skip-none", "No player skips the draw step of their first turn (multiplayer game).")
 
 
 # ---------------------------------------------------------------- practice turns
 
 
 def draws_skipped(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` skips the draw step of their first turn (CR 103.7a-c): known once the
+    """Whether ``seat`` skips the draw step of their first turn (CR 103.8a-c): known once the
     game has begun."""
     return seat in state.first_draw_skipped
 
@@ -1582,7 +1716,7 @@ def draws_skipped(state: GameState, seat: int) -> bool:
 def next_draws(state: GameState, seat: int, turns: int = MAX_TURNS) -> tuple[tuple[int, Card | None], ...]:
     """``seat``'s next turns after those already taken, each with the card its draw step
     would draw (CR 504.1), up to turn ``turns``: ``None`` for a first turn whose draw is
-    skipped (CR 103.7a, 103.7b) or once the library is empty. The library's order is
+    skipped (CR 103.8a, 103.8b) or once the library is empty. The library's order is
     fixed, so these are the cards practice turns will draw."""
     p = state.player(seat)
     upcoming: list[tuple[int, Card | None]] = []
@@ -1615,7 +1749,7 @@ def _take_turn(state: GameState, action: TakeTurn) -> GameState:
     else:
         drawn = p.library[0]
         p = _draw(p, 1)
-        state = _log(state, "CR 504.1", f"Turn {turn}: {p.name} draws a card.", p.seat, drawn.name)
+        state = _log(state, "turn-draw", f"Turn {turn}: {p.name} draws a card.", p.seat, drawn.name)
     played: Card | None = None
     if action.land is not None:
         played = _card_in(p.hand, action.land, p.name, "hand")
@@ -1623,11 +1757,11 @@ def _take_turn(state: GameState, action: TakeTurn) -> GameState:
             raise IllegalActionError(f"{played.name} is not a land: only a land is played as the turn's land.")
         p = replace(p, hand=tuple(c for c in p.hand if c.id != played.id), battlefield=p.battlefield + (played,))
         lands = sum(1 for _drawn, land in p.turns if land is not None) + 1
-        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} plays {played.name} (land drop {lands}).", p.seat)
+        state = _log(state, "turn-land", f"Turn {turn}: {p.name} plays {played.name} (land drop {lands}).", p.seat)
     elif any(p.is_land(c) for c in p.hand):
-        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} plays no land.", p.seat)
+        state = _log(state, "turn-land", f"Turn {turn}: {p.name} plays no land.", p.seat)
     else:
-        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} has no land to play: a missed land drop.", p.seat)
+        state = _log(state, "turn-land", f"Turn {turn}: {p.name} has no land to play: a missed land drop.", p.seat)
     p = replace(p, turns=p.turns + ((drawn.id if drawn else None, played.id if played else None),))
     return _with_player(state, p)
 
@@ -1635,6 +1769,7 @@ def _take_turn(state: GameState, action: TakeTurn) -> GameState:
 _ACTIONS_FOR: dict[type, type | tuple[type, ...]] = {
     ChooseStartingPlayer: ChooseStarting,
     ChooseCompanion: RevealCompanion,
+    ChooseStickerSheets: ChooseStickers,
     ChooseConspiracies: PutConspiracies,
     ChooseBackupHand: KeepBackupHand,
     DeclareMulligan: (Keep, Mulligan, UseSerumPowder),
@@ -1649,6 +1784,7 @@ _ACTIONS_FOR: dict[type, type | tuple[type, ...]] = {
 _HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     ChooseStarting: _choose_starting,
     RevealCompanion: _reveal_companion,
+    ChooseStickers: _choose_stickers,
     PutConspiracies: _put_conspiracies,
     KeepBackupHand: _keep_backup_hand,
     Keep: _declare,

@@ -181,7 +181,7 @@ class Board:
         """The cards chosen in advance when the player must put cards on the bottom: the
         trainer's best choice (or, without one, the computer policy's; never simply the first
         cards), which Enter confirms and a click changes. Bottoming after every mulligan
-        (CR 103.4) stays one key press."""
+        (CR 103.5) stays one key press."""
         pending = state.pending
         if not isinstance(pending, ChooseBottom) or pending.player not in self.users:
             return []

@@ -104,7 +104,7 @@ def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tupl
             )
         choices.append(choice_button("No companion", "companion", ""))
         reasons = "; ".join(f"{o.name}: {o.reason}" for o in pending.options)
-        return f"Reveal a companion from outside the game (103.2b)? {reasons}", set()
+        return f"Reveal a companion from outside the game ({state.edition.cite('companion')})? {reasons}", set()
     if isinstance(pending, ChooseConspiracies):
         for card in state.player(pending.player).sideboard:
             if card.id in pending.options:
@@ -114,7 +114,7 @@ def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tupl
                 label.prepend(box)
                 choices.append(label)
         choices.append(choice_button("Put into the command zone", "conspiracies", confirm=True))
-        return "Choose the conspiracies to put into the command zone (103.2d).", set()
+        return f"Choose the conspiracies to put into the command zone ({state.edition.cite('conspiracy')}).", set()
     if isinstance(pending, ChooseBackupHand):
         return "Backup Plan: keep one of your hands (shown below); the others are shuffled into your library.", set()
     if isinstance(pending, DeclareMulligan):
@@ -162,7 +162,7 @@ def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tupl
         choices.append(choice_button(f"Reveal {names[card_id]}", "reveal", str(card_id)))
     choices.append(choice_button("Done with opening-hand actions", "done", confirm=True))
     caverns = " For Gemstone Caverns, first click the card to exile." if pending.caverns else ""
-    return f"Opening-hand actions (103.5): take any, in any order.{caverns}", set()
+    return f"Opening-hand actions ({state.edition.cite('opening')}): take any, in any order.{caverns}", set()
 
 
 def declare(state: GameState, pending: DeclareMulligan, chosen: int) -> tuple[str, set[str]]:
