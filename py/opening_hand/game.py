@@ -1425,6 +1425,8 @@ def _take_mulligans(state: GameState) -> GameState:
             p = replace(_shuffle(p, state.seed, p.library + p.hand), hand=())
             what = "shuffles their hand into their library"
         state = _with_player(state, p)
+        if p.set_aside and len(p.library) < draw:
+            state = _set_aside_back(state, seat, draw)
         state, dealt = _deal(state, seat, draw)
         p = state.player(seat)
         # CR 103.5: "draws a new hand ..., then puts [one card per mulligan] on the bottom".
@@ -1449,6 +1451,21 @@ def _take_mulligans(state: GameState) -> GameState:
         if dealt is not None:
             state = _log(state, "smoothing", dealt[0], seat, dealt[1])
     return replace(state, declared=())
+
+
+def _set_aside_back(state: GameState, seat: int, draw: int) -> GameState:
+    """Set-aside hands (the Commander house rule): when fewer cards remain in the library
+    than the next hand needs, the set-aside cards are shuffled back into it first, so every
+    hand is a full one (the odds and the trainer count the same way: ``odds._walk``)."""
+    p = state.player(seat)
+    back = len(p.set_aside)
+    left = len(p.library)
+    p = _shuffle(replace(p, set_aside=()), state.seed, p.library + p.set_aside)
+    text = (
+        f"Only {_plural(left, 'card')} remain in {p.name}'s library, fewer than the {draw} of the next hand: "
+        f"{p.name} first shuffles the {_plural(back, 'set-aside card')} back into their library."
+    )
+    return _log(_with_player(state, p), "set-aside", text, seat)
 
 
 # ---------------------------------------------------------------------------- 103.6
