@@ -379,8 +379,15 @@ def outcome(
 
     @cache
     def p_keepable(drawn: int, keep: int) -> Fraction:
-        hands = compositions(deck, drawn, rule.smoothing)
-        return sum((p for hand, p in hands if keepable(hand, keep, keep_rule)), Fraction(0))
+        if rule.smoothing is None:
+            return sum((p for hand, p in compositions(deck, drawn) if keepable(hand, keep, keep_rule)), Fraction(0))
+        # Arena: the plain chance of a keepable hand with l lands, scaled for each l (see compositions).
+        by_lands = [Fraction(0)] * (drawn + 1)
+        for hand, p in compositions(deck, drawn):
+            if keepable(hand, keep, keep_rule):
+                by_lands[hand[0] + hand[2]] += p
+        scale = rule.smoothing.reweighting(deck.all_lands, deck.size, drawn)
+        return sum((Fraction(scale[n]) * p for n, p in enumerate(by_lands) if p), Fraction(0))
 
     reach = Fraction(1)
     good = Fraction(0)

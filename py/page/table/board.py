@@ -21,6 +21,7 @@ from opening_hand import (
     ChooseShuffleBack,
     ChooseStarting,
     ChooseStartingPlayer,
+    ChooseStickers,
     DeclareMulligan,
     FinishOpeningActions,
     GameState,
@@ -293,7 +294,7 @@ class Board:
         self.act(take_turn(self.state, seat))
 
     def on_choice(self, action: str, arg: str, boxes: list[int]) -> None:
-        """A choice button of the decision bar (``boxes``: the conspiracies ticked)."""
+        """A choice button of the decision bar (``boxes``: the conspiracies or sticker sheets ticked)."""
         pending = self.pending_for_user()
         if pending is None:
             return
@@ -304,6 +305,8 @@ class Board:
             self.act(RevealCompanion(seat, int(arg) if arg else None))
         elif action == "conspiracies":
             self.act(PutConspiracies(seat, tuple(boxes)))
+        elif action == "stickers":
+            self.act(ChooseStickers(seat, tuple(boxes)))
         elif action == "backup":
             self.act(KeepBackupHand(seat, int(arg)))
         elif action == "battlefield":
