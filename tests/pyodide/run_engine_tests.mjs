@@ -7,7 +7,7 @@
 // DIR (or $ENGINE_TESTS_DIR) defaults to tests/engine; a folder outside the repo works too.
 // Exit code: pytest's, so 0 only if tests ran and all passed (5, "no tests collected", is
 // non-zero already); 2 if setup is missing, 3 if Python itself raised.
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
@@ -50,7 +50,7 @@ const pyTests = inRepo ? `/repo/${relative(root, hostTests)}` : `/external/${bas
 if (!inRepo) mounts.push([pyTests, hostTests]);
 for (const [mountPoint, hostPath] of mounts) {
   pyodide.FS.mkdirTree(mountPoint);
-  pyodide.mountNodeFS(mountPoint, hostPath);
+  pyodide.mountNodeFS(mountPoint, realpathSync(hostPath)); // a symlinked folder (a worktree's .cache) is not a directory to mountNodeFS
 }
 
 pyodide.globals.set("tests_dir", pyTests.replace(/\/$/, ""));
