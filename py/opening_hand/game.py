@@ -475,10 +475,10 @@ def _deal(state: GameState, seat: int, count: int) -> tuple[GameState, Note | No
     counts = ", ".join(str(n) for n in dealt.lands[:-1]) + f" and {dealt.lands[-1]}"
     weights = ", ".join(f"{w:.2f}" for w in dealt.weights)
     text = (
-        f"Arena best-of-one: {p.name}'s {_plural(count, 'card')} come from {model.candidates} shuffles of their "
-        f"library, whose top {count} hold {counts} lands; one is kept at random in proportion to "
-        f"{model.formula(target)} (weights {weights}): shuffle {dealt.picked + 1}, with {dealt.lands[dealt.picked]} "
-        "lands."
+        f"Arena best-of-one (a public model, not Wizards' code): {p.name}'s {_plural(count, 'card')} come from "
+        f"{model.candidates} shuffles of their library, whose top {count} hold {counts} lands; one is kept at random "
+        f"in proportion to {model.formula(target)} (weights {weights}): shuffle {dealt.picked + 1}, with "
+        f"{_plural(dealt.lands[dealt.picked], 'land')}."
     )
     private = "; ".join(f"shuffle {i + 1}: {_names(hand)}" for i, hand in enumerate(dealt.hands))
     return state, (text, private)

@@ -166,6 +166,7 @@ def test_the_log_names_the_candidates_how_one_was_picked_and_the_models_source()
     for line in lines:
         assert line.rule == "Arena model: Tim Lewis, Dec 2024 (17lands data)"
         assert "come from 3 shuffles of their library" in line.text and "4^−|l − 2.8|^2.5" in line.text
+        assert "(a public model, not Wizards' code)" in line.text
         assert line.private.count("shuffle ") == 3
     kept = int(lines[0].text.split("shuffle ")[-1].split(",")[0])
     hand = ", ".join(c.name for c in state.player(1).hand)
