@@ -183,7 +183,7 @@ class Edition:
     def free_mulligans(self, fmt: Format, players: int) -> int:
         """The first mulligan in a multiplayer game draws as many cards as before
         (Vancouver 103.4c, 2008 101.4a, including Two-Headed Giant, 101.4b); in any Brawl
-        game it is free by Brawl's own rule (current 103.4c)."""
+        game it is free by Brawl's own rule (current 103.5c)."""
         return 1 if players > 2 or fmt.brawl else 0
 
     def free_step(self, fmt: Format, players: int) -> str:
@@ -196,9 +196,9 @@ class Edition:
 
 @dataclass(frozen=True)
 class London(Edition):
-    """CR 103.4 (current text): draw a full new hand every time, then put on the bottom
+    """CR 103.5 (current text): draw a full new hand every time, then put on the bottom
     one card per mulligan taken; no further mulligan once the opening hand would be zero
-    cards. The first mulligan is free in multiplayer and in any Brawl game (103.4c).
+    cards. The first mulligan is free in multiplayer and in any Brawl game (103.5c).
 
     As the text reads, the bottom cards are part of taking the mulligan ("draws a new hand
     ... then puts ... on the bottom"): the player declares again holding the smaller hand.
@@ -220,7 +220,7 @@ class CommanderFreeMulligan(London):
 
     def free_step(self, fmt: Format, players: int) -> str:
         if players > 2 or fmt.brawl:
-            return super().free_step(fmt, players)  # the rules give it anyway (103.4c)
+            return super().free_step(fmt, players)  # the rules give it anyway (103.5c)
         return "free-house"
 
 

@@ -48,7 +48,7 @@ class LadderKey:
     deck: tuple[int, ...]  # kind counts of the deck (index: Table.kinds)
     rule: OddsRule
     free: bool  # the table's first mulligan is free (CR 103.5c and the house rules)
-    skips: bool  # the seat skips its first draw (on the play in a two-player game, CR 103.7a)
+    skips: bool  # the seat skips its first draw (on the play in a two-player game, CR 103.8a)
     turns: int
     hand_size: int = 7  # the starting hand size (CR 103.5, Vanguard 103.5a)
 
