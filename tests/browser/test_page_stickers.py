@@ -20,6 +20,8 @@ def sticker_zone(app: AppPage, seat: int = 1) -> list[str]:
 
 def test_in_limited_the_player_ticks_up_to_three_sheets_and_reveals_them(app: AppPage) -> None:
     app.open().choose_format("limited")
+    app.decklist.fill(DECK)
+    expect(app.page.get_by_test_id("deck-summary")).to_contain_text("sticker sheets 5")
     app.deal(seed=8, deck=DECK)
     app.choose_to_play_if_asked()
     expect(app.prompt).to_contain_text("Choose up to 3 of your sticker sheets to play with and reveal them (103.2d)")
