@@ -65,3 +65,4 @@ bench: runtime test-deps
 	$(VPY) scripts/bench_trainer.py
 	$(VPY) scripts/bench_cards.py
 	$(VPY) scripts/bench_parse.py
+	$(VPY) scripts/bench_arena.py

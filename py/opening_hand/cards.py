@@ -45,8 +45,8 @@ class CardInfo:
     colour_letters: str | None = None  # colours from the database (colour indicators too)
     identity: str | None = None  # colour identity, CR 903.4
     legal: tuple[tuple[str, str], ...] = ()  # (format, legality letter), see LEGALITY
-    hand_modifier: int | None = None  # vanguard, CR 103.4a
-    life_modifier: int | None = None  # vanguard, CR 103.3b
+    hand_modifier: int | None = None  # vanguard, CR 103.5a
+    life_modifier: int | None = None  # vanguard, CR 103.4b
     layout: str = "normal"
     full_mana_cost: str = ""  # every face, " // " between them
     full_type_line: str = ""

@@ -18,10 +18,10 @@ Detected automatically:
   the standard library's expat parser; DTDs and entity declarations are refused.
 
 Section headers: ``Sideboard``, ``Commander``, ``Companion``, ``Planar deck`` / ``Planes``,
-``Scheme deck`` / ``Schemes``, ``Maybeboard`` / ``Considering`` / ``Tokens`` (ignored);
-``Deck`` / ``Mainboard`` switch back. Split and double-faced names are written
-``Fire // Ice`` (``Fire/Ice`` is read the same); case, accents and spacing of known names
-do not matter. ``# comment`` and ``// comment`` lines are ignored.
+``Scheme deck`` / ``Schemes``, ``Stickers`` / ``Sticker sheets`` (CR 103.2d), ``Maybeboard`` /
+``Considering`` / ``Tokens`` (ignored); ``Deck`` / ``Mainboard`` switch back. Split and
+double-faced names are written ``Fire // Ice`` (``Fire/Ice`` is read the same); case, accents
+and spacing of known names do not matter. ``# comment`` and ``// comment`` lines are ignored.
 
 Every line that cannot be read is reported, with its number and text, in one
 :class:`DecklistError`; or, when the player asks, skipped and listed on the result. The
@@ -110,6 +110,7 @@ _SECTION = {
     "companion": "companion", "companions": "companion",
     "planar deck": "planar", "planes": "planar",
     "scheme deck": "scheme", "schemes": "scheme",
+    "stickers": "stickers", "sticker sheets": "stickers", "sticker sheet": "stickers",
     "maybeboard": "maybe", "maybe": "maybe", "considering": "maybe", "tokens": "maybe", "token": "maybe",
     "about": "about",
 }  # fmt: skip
@@ -142,6 +143,7 @@ class Decklist:
     companion: tuple[DeckEntry, ...] = ()
     planar: tuple[DeckEntry, ...] = ()
     scheme: tuple[DeckEntry, ...] = ()
+    stickers: tuple[DeckEntry, ...] = ()  # sticker sheets (CR 103.2d), outside the deck
     source: str = "text"  # what was detected: one of SOURCES
     type_hints: tuple[tuple[str, str], ...] = ()  # (card name, card type) from category headers
     skipped: tuple[LineProblem, ...] = ()  # lines left out because the player chose to skip them
@@ -163,6 +165,9 @@ class Decklist:
 
     def scheme_cards(self) -> tuple[str, ...]:
         return _expand(self.scheme)
+
+    def sticker_sheets(self) -> tuple[str, ...]:
+        return _expand(self.stickers)
 
 
 def _shown(raw: str) -> str:
@@ -490,6 +495,7 @@ def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
         companion=tuple(sections["companion"]),
         planar=tuple(sections["planar"]),
         scheme=tuple(sections["scheme"]),
+        stickers=tuple(sections["stickers"]),
         source=reading.source,
         type_hints=tuple(reading.hints.items()),
         skipped=tuple(reading.problems),
@@ -498,11 +504,11 @@ def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
 
 def to_arena(deck: Decklist) -> str:
     """The deck as an Arena import list: Commander, Companion, Deck, Sideboard, then the
-    planar and scheme decks; ``N Name`` lines, copies of a name merged, no set codes."""
+    planar and scheme decks and the sticker sheets; ``N Name`` lines, copies of a name merged, no set codes."""
     blocks = []
     for title, entries in (("Commander", deck.commander), ("Companion", deck.companion), ("Deck", deck.main),
                            ("Sideboard", deck.sideboard), ("Planar deck", deck.planar),
-                           ("Scheme deck", deck.scheme)):  # fmt: skip
+                           ("Scheme deck", deck.scheme), ("Stickers", deck.stickers)):  # fmt: skip
         counts: Counter[str] = Counter()
         for entry in entries:
             counts[entry.name] += entry.count

@@ -10,10 +10,17 @@ time, until no one does. An edition only answers the questions where its text di
 * whether a player may mulligan again (the zero-card rule, once-only, all-land/no-land);
 * how many first mulligans are free; whether players scry after keeping (Vancouver);
 * whether the decks are shuffled before the starting player is chosen;
-* when a London player puts cards on the bottom: as CR 103.4 reads, as part of each
+* when a London player puts cards on the bottom: as CR 103.5 reads, as part of each
   mulligan (the player then declares again holding the smaller hand), or only on keeping,
   as MTGO and Arena do;
+* whether each seven is dealt as Arena's best-of-one queues deal it (a public model of its
+  hand smoothing, :mod:`.arena`);
 * and the rule number each step cites in that edition's own text.
+
+The current edition cites the Comprehensive Rules as published in 2025 (mulligan 103.5,
+first turn 103.8). The text before it (the same game, numbered as from 2019 to 2023:
+mulligan 103.4, first turn 103.7) is an edition of its own, ``london-2019``, kept for
+comparison and for links made before the change (``share``).
 
 **Later variants under older editions** (one policy, everywhere): a step follows the
 edition's own text. A variant or card that text does not cover (because it came later:
@@ -21,7 +28,7 @@ companions, Commander, Brawl, Power Play, Serum Powder under 2001, Planechase...
 the current text for its own rules, and the log cites that explicitly ("current 103.2b").
 The mulligan procedure itself, and the free multiplayer mulligan (2007 onward: 2008
 101.4a), are always the edition's: a plain multiplayer game under 2001 has no free mulligan,
-while any Brawl game has Brawl's own free first mulligan (current 103.4c).
+while any Brawl game has Brawl's own free first mulligan (current 103.5c).
 
 >>> [EDITIONS[k].opening_hand_size(7, n) for k in ("london", "vancouver", "paris-2008") for n in (0, 1, 2)]
 [7, 6, 5, 7, 6, 5, 7, 6, 5]
@@ -34,15 +41,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from .arena import ARENA_2018, GAUSSIAN_2026, TIM_LEWIS_2024, Smoothing
 from .errors import RulesError
-from .odds import LONDON, LONDON_MTGO, LONDON_SET_ASIDE, PARIS, VANCOUVER, OddsRule
+from .odds import (
+    ARENA,
+    ARENA_2018_ODDS,
+    ARENA_GAUSSIAN,
+    LONDON,
+    LONDON_MTGO,
+    LONDON_SET_ASIDE,
+    PARIS,
+    VANCOUVER,
+    OddsRule,
+)
 
 if TYPE_CHECKING:
     from .formats import Format
 
 Declarations = Literal["rounds", "sequential"]
 
-# The current text (000): every step of the game start and its rule number.
+# The current text, the Comprehensive Rules as published in 2025 (the numbers players look up
+# today): every step of the game start and its rule number. The project's own index of these
+# numbers, and of every other text's, is ``rule_index``.
 CURRENT: dict[str, str] = {
     "header": "103",
     "chooser": "103.1",  # who chooses who takes the first turn
@@ -50,35 +70,40 @@ CURRENT: dict[str, str] = {
     "team-start": "103.1a",
     "archenemy-start": "103.1b",
     "power-play": "103.1c",
-    "shuffle": "103.2",
     "sideboard": "103.2a",
     "companion": "103.2b",
     "commander": "103.2c",
-    "conspiracy": "103.2d",
-    "life": "103.3",
-    "life-2hg": "103.3a",
-    "life-vanguard": "103.3b",
-    "life-commander": "103.3c",
-    "life-brawl": "103.3d",
-    "life-archenemy": "103.3e",
-    "draw": "103.4",
-    "mulligan": "103.4",
-    "bottom": "103.4",
-    "hand-vanguard": "103.4a",
-    "any-time": "103.4b",
-    "free": "103.4c",  # the first mulligan in a multiplayer game
-    "free-brawl": "103.4c",  # the first mulligan in any Brawl game
-    "team-declare": "103.4d",
-    "opening": "103.5",
-    "battlefield": "103.5a",
-    "reveal": "103.5b",
-    "team-opening": "103.5c",
-    "plane": "103.6",
-    "first-turn": "103.7",
-    "skip-two-player": "103.7a",
-    "skip-2hg": "103.7b",
-    "skip-none": "103.7c",
+    "stickers": "103.2d",
+    "conspiracy": "103.2e",
+    "shuffle": "103.3",
+    "supplementary": "103.3a",  # planar and scheme decks
+    "life": "103.4",
+    "life-2hg": "103.4a",
+    "life-vanguard": "103.4b",
+    "life-commander": "103.4c",
+    "life-brawl": "103.4d",
+    "life-archenemy": "103.4e",
+    "draw": "103.5",
+    "mulligan": "103.5",
+    "bottom": "103.5",
+    "hand-vanguard": "103.5a",
+    "any-time": "103.5b",
+    "free": "103.5c",  # the first mulligan in a multiplayer game
+    "free-brawl": "103.5c",  # the first mulligan in any Brawl game
+    "team-declare": "103.5d",
+    "opening": "103.6",
+    "battlefield": "103.6a",
+    "reveal": "103.6b",
+    "team-opening": "103.6c",
+    "plane": "103.7",
+    "first-turn": "103.8",
+    "skip-two-player": "103.8a",
+    "skip-2hg": "103.8b",
+    "skip-none": "103.8c",
 }
+# Steps cited the same under every edition: practice turns after the game has begun follow
+# rules outside 103 (CR 504.1: the draw step; CR 305.2: one land a turn).
+FIXED: dict[str, str] = {"turn-draw": "CR 504.1", "turn-land": "CR 305.2"}
 # The encyclopedia article (003): the source of the original rule, of the London mulligan
 # as Wizards announced it (bottom when you keep) and of the Commander house rules.
 ARTICLE = "Mulligan article: "
@@ -105,6 +130,7 @@ class Edition:
     scry: bool = False
     house: bool = False
     bottom_when_kept: bool = False  # London as on MTGO and Arena: the bottom cards go on keeping
+    smoothing: Smoothing | None = None  # Arena best-of-one: each seven is dealt by this model (arena.py)
     set_aside_hands: bool = False  # Commander house rule: rejected hands wait outside the library
     simultaneous_leylines: bool = False  # 2008 101.Ruling.1: chosen in turn order, put in together
     no_mulligan_reason: str = "the opening hand would be zero cards"
@@ -125,7 +151,11 @@ class Edition:
 
         >>> EDITIONS["paris-2008"].cite("mulligan"), EDITIONS["paris-2008"].cite("companion")
         ('2008 101.4', 'current 103.2b')
+        >>> EDITIONS["london"].cite("mulligan"), EDITIONS["london-2019"].cite("mulligan")
+        ('103.5', '2019–23 103.4')
         """
+        if step in FIXED:
+            return FIXED[step]
         cited = self.citations.get(step)
         return cited if cited is not None else f"current {CURRENT[step]}"
 
@@ -153,7 +183,7 @@ class Edition:
     def free_mulligans(self, fmt: Format, players: int) -> int:
         """The first mulligan in a multiplayer game draws as many cards as before
         (Vancouver 103.4c, 2008 101.4a, including Two-Headed Giant, 101.4b); in any Brawl
-        game it is free by Brawl's own rule (current 103.4c)."""
+        game it is free by Brawl's own rule (current 103.5c)."""
         return 1 if players > 2 or fmt.brawl else 0
 
     def free_step(self, fmt: Format, players: int) -> str:
@@ -166,9 +196,9 @@ class Edition:
 
 @dataclass(frozen=True)
 class London(Edition):
-    """CR 103.4 (current text): draw a full new hand every time, then put on the bottom
+    """CR 103.5 (current text): draw a full new hand every time, then put on the bottom
     one card per mulligan taken; no further mulligan once the opening hand would be zero
-    cards. The first mulligan is free in multiplayer and in any Brawl game (103.4c).
+    cards. The first mulligan is free in multiplayer and in any Brawl game (103.5c).
 
     As the text reads, the bottom cards are part of taking the mulligan ("draws a new hand
     ... then puts ... on the bottom"): the player declares again holding the smaller hand.
@@ -190,7 +220,7 @@ class CommanderFreeMulligan(London):
 
     def free_step(self, fmt: Format, players: int) -> str:
         if players > 2 or fmt.brawl:
-            return super().free_step(fmt, players)  # the rules give it anyway (103.4c)
+            return super().free_step(fmt, players)  # the rules give it anyway (103.5c)
         return "free-house"
 
 
@@ -252,6 +282,48 @@ class DrawTenShuffleThree(Edition):
         return 0
 
 
+# The text before the 2025 one (000): the same game, numbered as from 2019 to 2023, before rule
+# 103.2 gathered the steps before shuffling (sticker sheets and supplementary decks came later).
+EARLIER_LABEL = "2019–23"
+EARLIER_CITATIONS = labelled(
+    EARLIER_LABEL,
+    {
+        "header": "103",
+        "chooser": "103.1",
+        "choose": "103.1",
+        "team-start": "103.1a",
+        "archenemy-start": "103.1b",
+        "power-play": "103.1c",
+        "shuffle": "103.2",
+        "sideboard": "103.2a",
+        "companion": "103.2b",
+        "commander": "103.2c",
+        "conspiracy": "103.2d",
+        "life": "103.3",
+        "life-2hg": "103.3a",
+        "life-vanguard": "103.3b",
+        "life-commander": "103.3c",
+        "life-brawl": "103.3d",
+        "life-archenemy": "103.3e",
+        "draw": "103.4",
+        "mulligan": "103.4",
+        "bottom": "103.4",
+        "hand-vanguard": "103.4a",
+        "any-time": "103.4b",
+        "free": "103.4c",
+        "free-brawl": "103.4c",
+        "team-declare": "103.4d",
+        "opening": "103.5",
+        "battlefield": "103.5a",
+        "reveal": "103.5b",
+        "team-opening": "103.5c",
+        "plane": "103.6",
+        "first-turn": "103.7",
+        "skip-two-player": "103.7a",
+        "skip-2hg": "103.7b",
+        "skip-none": "103.7c",
+    },
+)
 VANCOUVER_CITATIONS = labelled(
     "2017",
     {
@@ -333,27 +405,82 @@ ORIGINAL_CITATIONS = {
 LONDON_AS_ANNOUNCED = ARTICLE + "London mulligan"  # "When you are satisfied, put a card back on the bottom"
 COMMANDER_HOUSE = HOUSE + "Commander mulligan"
 
+ARENA_SUMMARY = (
+    "Each seven — the opening hand and every mulligan's — is dealt as Arena's best-of-one queues deal it: "
+    "{how}; the cards go to the bottom when you keep, as on Arena. A public model of Arena's behaviour ({who}), "
+    "not Wizards' code."
+)
+
+
+def _arena(model: Smoothing, name: str, year: str, odds: OddsRule, who: str, how: str) -> Edition:
+    return London(
+        model.key,
+        name,
+        year,
+        ARENA_SUMMARY.format(how=how, who=who),
+        citations={**CURRENT, "bottom": LONDON_AS_ANNOUNCED, "smoothing": model.source},
+        bottom_when_kept=True,
+        smoothing=model,
+        odds=odds,
+    )
+
+
 EDITIONS: dict[str, Edition] = {
     e.key: e
     for e in (
         London(
             "london",
             "London mulligan — current rules",
-            "2019–",
+            "2025–",
             "Draw seven every time, then put one card on the bottom per mulligan and decide again with the "
-            "smaller hand, as CR 103.4 reads. Declarations in turn order, mulligans at the same time. First "
-            "mulligan free in multiplayer and Brawl (103.4c).",
+            "smaller hand, as CR 103.5 reads. Declarations in turn order, mulligans at the same time. First "
+            "mulligan free in multiplayer and Brawl (103.5c). Cited by the 2025 Comprehensive Rules.",
             odds=LONDON,
         ),
         London(
             "london-mtgo",
-            "London mulligan — as on MTGO and Arena (bottom when you keep)",
+            "London mulligan — as on MTGO and Arena best-of-three (bottom when you keep)",
             "2019–",
             "Draw seven every time; only when you keep, put one card on the bottom per mulligan, as MTGO and "
-            "Arena do and as Wizards announced the rule. Otherwise the current rules.",
+            "Arena's best-of-three queues do and as Wizards announced the rule. Otherwise the current rules.",
             citations={**CURRENT, "bottom": LONDON_AS_ANNOUNCED},
             bottom_when_kept=True,
             odds=LONDON_MTGO,
+        ),
+        _arena(
+            TIM_LEWIS_2024,
+            "Arena best-of-one — hand smoothing, 3 candidates",
+            "2024 model",
+            ARENA,
+            "Tim Lewis, December 2024, fitted to 17lands data",
+            "three shuffles are dealt and one is kept, each with a chance of 4^−|l − 7L/N|^2.5 (l lands in its "
+            "seven; L lands of the N cards in the deck)",
+        ),
+        _arena(
+            ARENA_2018,
+            "Arena best-of-one — hand smoothing as in 2018, 2 candidates",
+            "2018",
+            ARENA_2018_ODDS,
+            "Tim Lewis, December 2024: the 2018 version",
+            "two shuffles are dealt and one is kept, each with a chance of 4^−|l − 7L/N|^2.5",
+        ),
+        _arena(
+            GAUSSIAN_2026,
+            "Arena best-of-one — hand smoothing, Gaussian weights",
+            "2026 model",
+            ARENA_GAUSSIAN,
+            "avenger.games, 2026, from 4,844 hands",
+            "three shuffles are dealt and one is kept, each with a Gaussian weight, σ = 0.5626, around 7L/N lands",
+        ),
+        London(
+            "london-2019",
+            "London mulligan — earlier numbering",
+            "2019–2023",
+            "The same game as the current rules, cited by the text before the 2025 numbering: the mulligan is "
+            "103.4, opening-hand actions 103.5, the first turn 103.7 (sticker sheets and supplementary decks came "
+            "later: they cite the current text). Kept for comparison, and for links made before the change.",
+            citations=EARLIER_CITATIONS,
+            odds=LONDON,
         ),
         Edition(
             "vancouver",
@@ -460,9 +587,13 @@ EDITIONS: dict[str, Edition] = {
         ),
     )
 }
-# Links made before the bottom step followed CR 103.4 recorded London games with the
-# bottom cards chosen on keeping: they open under the procedure they were played with.
+# Links made before the bottom step followed the mulligan rule as it reads recorded London
+# games with the bottom cards chosen on keeping: they open under the procedure they were
+# played with.
 LEGACY_KEYS = {"london": "london-mtgo", "commander-free": "commander-free-mtgo"}
+# Links made before the current edition followed the 2025 text named, as "london", the text
+# before it: they open under that text, so they replay the same game with the same log.
+RENUMBERED_KEYS = {"london": "london-2019"}
 
 
 def find_edition(key: str) -> Edition:

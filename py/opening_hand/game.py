@@ -1,6 +1,7 @@
 """The start of a game (CR 103) as a pure, seeded state machine.
 
-``new_game`` builds the first state; ``apply(state, action)`` returns the next state. A
+``new_game`` builds the first state; ``apply(state, action)`` returns the next state. The
+values (states, decisions, actions) live in :mod:`.state` and are importable from here. A
 state is an immutable value that says which decision it waits for (``state.pending``):
 who must decide, and what. A wrong action raises an :class:`IllegalActionError` and, the
 state being immutable, nothing changes. Every step appends an :class:`Event` citing the
@@ -27,11 +28,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
+from .arena import deal
 from .cards import Card, lookup, normalise
-from .editions import CURRENT, Edition, PartialParis, find_edition
+from .editions import PartialParis, find_edition
 from .errors import (
     CardNotInHandError,
     IllegalActionError,
@@ -45,565 +47,101 @@ from .special import (
     GEMSTONE_CAVERNS,
     POWER_PLAY,
     SERUM_POWDER,
-    begins_on_battlefield,
-    companion_verdict,
     is_companion,
     is_named,
-    revealed_from_opening_hand,
+)
+from .state import (
+    MAX_SEED,
+    MAX_TURNS,
+    Action,
+    ActNext,
+    BeginOnBattlefield,
+    ChooseBackupHand,
+    ChooseBottom,
+    ChooseCompanion,
+    ChooseConspiracies,
+    ChooseOpeningPlayer,
+    ChooseShuffleBack,
+    ChooseStarting,
+    ChooseStartingPlayer,
+    ChooseStickers,
+    ChooseStickerSheets,
+    CompanionOption,
+    Decision,
+    DeclareMulligan,
+    Event,
+    FinishOpeningActions,
+    GameState,
+    Keep,
+    KeepBackupHand,
+    Mulligan,
+    NextTimestamp,
+    OpeningHandActions,
+    OrderTimestamps,
+    Phase,
+    PlayerState,
+    PutConspiracies,
+    PutOnBottom,
+    RevealCompanion,
+    RevealFromHand,
+    Scry,
+    ScryDecision,
+    SeatConfig,
+    ShuffleBack,
+    TakeTurn,
+    UseSerumPowder,
+    Vanguard,
 )
 
-Phase = Literal["choose_starting_player", "setup", "backup_plan", "mulligans", "scry", "opening_actions", "first_turn"]
-
-MAX_SEED = 2**53 - 1  # a seed must survive a round trip through JavaScript numbers
-MAX_TURNS = 6  # practice draws ("goldfishing") go up to each player's sixth turn
-
-
-# --------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the game log. ``private`` is extra detail only ``seat`` may see
-    (for instance which cards they put on the bottom)."""
-
-    seq: int
-    rule: str
-    text: str
-    seat: int | None = None
-    private: str = ""
-
-
-# ------------------------------------------------------------------------ decisions
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseStartingPlayer:
-    """CR 103.1: ``player`` chooses who takes the first turn (play or draw). In a game
-    with shared team turns the options are one seat per team: that team starts (103.1a)."""
-
-    player: int
-    options: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CompanionOption:
-    card_id: int
-    name: str
-    met: bool | None  # None: the catalog cannot tell
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseCompanion:
-    """CR 103.2b: ``player`` may reveal one card with companion ability from outside the game."""
-
-    player: int
-    options: tuple[CompanionOption, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseConspiracies:
-    """CR 103.2d: ``player`` puts any number of conspiracies from the sideboard into the command zone."""
-
-    player: int
-    options: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseBackupHand:
-    """Backup Plan: ``player`` keeps one of ``hands`` hands and shuffles the others away."""
-
-    player: int
-    hands: tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class DeclareMulligan:
-    """CR 103.4: ``player`` declares whether they take a mulligan. ``serum_powders`` are
-    cards they may use first, any time they could mulligan (103.4b)."""
-
-    player: int
-    mulligans_taken: int
-    hand_size: int
-    cards_to_bottom_if_kept: int
-    hand_size_after_mulligan: int
-    serum_powders: tuple[int, ...] = ()
-    set_aside: bool = False  # Partial Paris: a mulligan names the cards to set aside
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseBottom:
-    """CR 103.4: ``player`` puts ``count`` cards from their hand on the bottom of their
-    library, in an order they choose."""
-
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseShuffleBack:
-    """House rule (draw ten, choose three): ``player`` shuffles ``count`` cards back."""
-
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class Scry:
-    """Vancouver (2017 103.4): ``player``, below their starting hand size, looks at the top
-    card of their library (``card_id``) and may put it on the bottom."""
-
-    player: int
-    card_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningHandActions:
-    """CR 103.5: ``player`` may take actions with cards in their opening hand, in any order."""
-
-    player: int
-    to_battlefield: tuple[int, ...]  # 103.5a (Leylines; Gemstone Caverns if not the starting player)
-    to_reveal: tuple[int, ...]  # 103.5b (Chancellors not revealed yet)
-    caverns: tuple[int, ...]  # Gemstone Caverns: also exiles a card from the hand
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseOpeningPlayer:
-    """CR 103.5c: with shared team turns, each player on the starting team may take
-    opening-hand actions "in whatever order that team likes": ``player`` (the starting
-    player, speaking for the team) chooses which of ``options`` acts next."""
-
-    player: int
-    options: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class OrderTimestamps:
-    """2008 101.Ruling.1: "The player who will be going first determines the timestamp
-    order among Leylines that start the game in play." ``player`` chooses which of
-    ``options`` (card ids) gets the next timestamp; the last one left gets the last."""
-
-    player: int
-    options: tuple[int, ...]
-
-
-Decision = (
-    ChooseStartingPlayer
-    | ChooseCompanion
-    | ChooseConspiracies
-    | ChooseBackupHand
-    | DeclareMulligan
-    | ChooseBottom
-    | ChooseShuffleBack
-    | Scry
-    | OpeningHandActions
-    | ChooseOpeningPlayer
-    | OrderTimestamps
-)
-
-# -------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseStarting:
-    player: int
-    starting_player: int
-
-
-@dataclass(frozen=True, slots=True)
-class RevealCompanion:
-    """Reveal ``card_id`` as companion, or ``None`` to reveal none."""
-
-    player: int
-    card_id: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class PutConspiracies:
-    player: int
-    card_ids: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class KeepBackupHand:
-    player: int
-    index: int
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Mulligan:
-    """Take a mulligan. Under Partial Paris, ``card_ids`` are the cards to set aside."""
-
-    player: int
-    card_ids: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class UseSerumPowder:
-    player: int
-    card_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class PutOnBottom:
-    """Cards go to the bottom one at a time in the order given: the last id ends up as
-    the bottom card of the library."""
-
-    player: int
-    card_ids: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ShuffleBack:
-    player: int
-    card_ids: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ScryDecision:
-    """Keep the looked-at card on top (``to_bottom=False``) or put it on the bottom."""
-
-    player: int
-    to_bottom: bool
-
-
-@dataclass(frozen=True, slots=True)
-class BeginOnBattlefield:
-    """CR 103.5a. For Gemstone Caverns, ``exile_id`` is the card exiled from the hand."""
-
-    player: int
-    card_id: int
-    exile_id: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RevealFromHand:
-    """CR 103.5b."""
-
-    player: int
-    card_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class FinishOpeningActions:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class ActNext:
-    """CR 103.5c: ``seat`` of the starting team takes opening-hand actions next."""
-
-    player: int
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class NextTimestamp:
-    """2008 101.Ruling.1: ``card_id`` gets the next timestamp."""
-
-    player: int
-    card_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class TakeTurn:
-    """Practice after the game has begun ("goldfishing"): ``player`` takes their next turn
-    alone. They draw for it (CR 504.1), except on a first turn whose draw step they skip
-    (CR 103.7a, 103.7b), and play ``land`` from their hand as the turn's land (CR 305.2:
-    one land a turn), or no land. Up to :data:`MAX_TURNS` turns."""
-
-    player: int
-    land: int | None = None
-
-
-Action = (
-    ChooseStarting
-    | RevealCompanion
-    | PutConspiracies
-    | KeepBackupHand
-    | Keep
-    | Mulligan
-    | UseSerumPowder
-    | PutOnBottom
-    | ShuffleBack
-    | ScryDecision
-    | BeginOnBattlefield
-    | RevealFromHand
-    | FinishOpeningActions
-    | ActNext
-    | NextTimestamp
-    | TakeTurn
-)
-
-# ---------------------------------------------------------------------------- state
-
-
-@dataclass(frozen=True, slots=True)
-class Vanguard:
-    """A vanguard card: its name and its hand and life modifiers (CR 103.3b, 103.4a)."""
-
-    name: str
-    hand_modifier: int = 0
-    life_modifier: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class SeatConfig:
-    """A seat at the table: a name and the cards they bring (card names).
-
-    ``deck`` is the whole starting deck, commanders included; ``commanders`` names the
-    cards of it that go to the command zone (CR 103.2c).
-    """
-
-    name: str
-    deck: tuple[str, ...]
-    sideboard: tuple[str, ...] = ()
-    commanders: tuple[str, ...] = ()
-    planar_deck: tuple[str, ...] = ()
-    scheme_deck: tuple[str, ...] = ()
-    vanguard: Vanguard | None = None
-    lands: tuple[str, ...] = ()  # names the player marked as lands (cards the catalog does not know)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerState:
-    seat: int
-    name: str
-    library: tuple[Card, ...]  # index 0 is the top card
-    hand: tuple[Card, ...] = ()
-    sideboard: tuple[Card, ...] = ()  # outside the game (CR 103.2a)
-    companion: tuple[Card, ...] = ()  # revealed from outside the game (CR 103.2b)
-    command: tuple[Card, ...] = ()  # commanders, conspiracies, vanguard, the starting plane
-    battlefield: tuple[Card, ...] = ()
-    exile: tuple[Card, ...] = ()
-    planar_deck: tuple[Card, ...] = ()
-    scheme_deck: tuple[Card, ...] = ()
-    revealed: tuple[int, ...] = ()  # ids of hand cards revealed (CR 103.5b)
-    ever_revealed: tuple[int, ...] = ()  # each card may be revealed this way only once
-    luck_counters: tuple[int, ...] = ()  # ids of permanents with a luck counter (Gemstone Caverns)
-    backup_hands: tuple[tuple[int, ...], ...] = ()  # Backup Plan: the hands drawn
-    life: int | None = None  # None in a game with team life totals
-    hand_size: int = 7  # starting hand size (CR 103.4, 103.4a)
-    mulligans: int = 0  # mulligans taken
-    kept: bool = False
-    to_bottom: int = 0  # cards still owed to the bottom after keeping
-    to_shuffle: int = 0  # cards still owed back into the library (draw ten, choose three)
-    set_aside: tuple[Card, ...] = ()  # Partial Paris: set aside until the hand is kept
-    shuffles: int = 0  # how many times this player has shuffled (seeds the next shuffle)
-    vanguard: Vanguard | None = None
-    commanders: tuple[int, ...] = ()  # ids of the deck's commanders (CR 103.2c)
-    marked_lands: frozenset[str] = frozenset()  # normalised names the player marked as lands
-    # 2008 101.Ruling.1: cards chosen to begin on the battlefield, not yet revealed (card, card to exile)
-    chosen_openers: tuple[tuple[int, int | None], ...] = ()
-    bottomed: int = 0  # cards this player put on the bottom of their library since they last shuffled it
-    # Practice turns taken after the game began: (card drawn or None, land played or None) per turn.
-    turns: tuple[tuple[int | None, int | None], ...] = ()
-
-    def is_land(self, card: Card) -> bool:
-        """Whether ``card`` is a land: by the catalog, or because the player marked its name."""
-        return lookup(card.name).is_land or normalise(card.name) in self.marked_lands
-
-    def lands_in_hand(self) -> int:
-        return sum(1 for card in self.hand if self.is_land(card))
-
-    def cards(self) -> tuple[Card, ...]:
-        """Every card this player owns, in every zone."""
-        return (
-            self.library
-            + self.hand
-            + self.sideboard
-            + self.companion
-            + self.command
-            + self.battlefield
-            + self.exile
-            + self.planar_deck
-            + self.scheme_deck
-            + self.set_aside
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class GameState:
-    seed: int
-    format: Format
-    edition: Edition
-    players: tuple[PlayerState, ...]
-    chooser: int
-    teams: tuple[tuple[int, ...], ...]  # one team per player unless teams play
-    team_life: tuple[int | None, ...]
-    shared_team_turns: bool = False
-    archenemy: int | None = None
-    phase: Phase = "choose_starting_player"
-    starting_player: int | None = None
-    queue: tuple[tuple[str, int], ...] = ()  # setup decisions still to ask: (kind, seat)
-    declared: tuple[tuple[int, bool, tuple[int, ...]], ...] = ()  # this round: (seat, mulligan?, cards set aside)
-    shuffled: bool = False  # the decks have become libraries (CR 103.2)
-    chooser_note: str = ""  # how the chooser was determined, logged when the edition says
-    free_mulligans: int = 0
-    first_draw_skipped: tuple[int, ...] = ()
-    starting_plane: int | None = None
-    timestamps: tuple[int, ...] = ()  # cards that began on the battlefield, earliest timestamp first
-    unordered: tuple[int, ...] = ()  # 2008 101.Ruling.1: put in together, timestamps not yet ordered
-    events: tuple[Event, ...] = ()
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return tuple(p.seat for p in self.players)
-
-    def player(self, seat: int) -> PlayerState:
-        for p in self.players:
-            if p.seat == seat:
-                return p
-        raise IllegalActionError(f"there is no seat {seat} at this table")
-
-    def team_of(self, seat: int) -> int:
-        """The 0-based index of ``seat``'s team."""
-        for i, team in enumerate(self.teams):
-            if seat in team:
-                return i
-        raise IllegalActionError(f"there is no seat {seat} at this table")
-
-    @property
-    def starting_team(self) -> tuple[int, ...]:
-        if self.starting_player is None:
-            return ()
-        return self.teams[self.team_of(self.starting_player)] if self.shared_team_turns else (self.starting_player,)
-
-    @property
-    def will_skip_first_draw(self) -> tuple[int, ...] | None:
-        """Who will skip the draw step of their first turn (CR 103.7a-c), known as soon as
-        the starting player is (None before); ``first_draw_skipped`` once the game begins."""
-        if self.starting_player is None:
-            return None
-        return self.format.first_draw_skippers(self.starting_team, len(self.players))[0]
-
-    @property
-    def turn_order(self) -> tuple[int, ...]:
-        """CR 103.1: turn order begins with the starting player and proceeds clockwise.
-        With shared team turns (103.4d, 103.5c) each team's players come together, the
-        starting team first, then each other team in turn order."""
-        if self.starting_player is None:
-            return self.seats
-        if self.shared_team_turns:
-            first = self.team_of(self.starting_player)
-            teams = self.teams[first:] + self.teams[:first]
-            return tuple(seat for team in teams for seat in team)
-        seats = self.seats
-        i = seats.index(self.starting_player)
-        return seats[i:] + seats[:i]
-
-    def counted_mulligans(self, player: PlayerState) -> int:
-        """CR 103.4c: free mulligans don't count toward cards to bottom or the limit."""
-        return max(0, player.mulligans - self.free_mulligans)
-
-    def owed_on_keeping(self, player: PlayerState, counted: int) -> int:
-        """Cards a player keeping now puts on the bottom: none as CR 103.4 reads (they went
-        with each mulligan); one per counted mulligan where they go on keeping (MTGO)."""
-        if not self.edition.bottom_when_kept:
-            return 0
-        return min(self.edition.cards_to_bottom(player.hand_size, counted), len(player.hand))
-
-    @property
-    def free_rule(self) -> str:
-        """The citation that makes a first mulligan free at this table (CR 103.4c)."""
-        return self.edition.cite(self.edition.free_step(self.format, len(self.players)))
-
-    @property
-    def pending(self) -> Decision | None:
-        """The decision the game waits for, or ``None`` once the first turn has begun."""
-        if self.phase == "choose_starting_player":
-            options = tuple(team[0] for team in self.teams) if self.shared_team_turns else self.seats
-            return ChooseStartingPlayer(self.chooser, options)
-        if self.phase in ("setup", "backup_plan", "scry", "opening_actions"):
-            return self._queued_decision() if self.queue else None
-        if self.phase != "mulligans":
-            return None
-        for seat in self.turn_order:
-            p = self.player(seat)
-            if p.to_bottom:  # CR 103.4: part of taking a mulligan (or of keeping, as on MTGO)
-                return ChooseBottom(seat, p.to_bottom)
-            if p.kept and p.to_shuffle:
-                return ChooseShuffleBack(seat, p.to_shuffle)
-        declaring = self._next_to_declare()
-        if declaring is None:
-            return None
-        p = self.player(declaring)
-        counted = self.counted_mulligans(p)
-        after = self.edition.opening_hand_size(
-            p.hand_size, self.counted_mulligans(replace(p, mulligans=p.mulligans + 1))
-        )
-        return DeclareMulligan(
-            player=declaring,
-            mulligans_taken=p.mulligans,
-            hand_size=len(p.hand),
-            cards_to_bottom_if_kept=self.owed_on_keeping(p, counted),
-            hand_size_after_mulligan=after,
-            serum_powders=tuple(c.id for c in p.hand if is_named(c.name, SERUM_POWDER)),
-            set_aside=isinstance(self.edition, PartialParis),
-        )
-
-    def _queued_decision(self) -> Decision:
-        kind, seat = self.queue[0]
-        p = self.player(seat)
-        if kind == "companion":
-            deck = tuple(c.name for c in p.library)  # the starting deck: commanders are still in it
-            options = []
-            for card in p.sideboard:
-                if is_companion(card.name):
-                    verdict = companion_verdict(card.name, deck, self.format.deck_minimum)
-                    options.append(CompanionOption(card.id, card.name, verdict.met, verdict.reason))
-            return ChooseCompanion(seat, tuple(options))
-        if kind == "conspiracy":
-            return ChooseConspiracies(seat, tuple(c.id for c in p.sideboard if lookup(c.name).has_type("Conspiracy")))
-        if kind == "backup":
-            return ChooseBackupHand(seat, p.backup_hands)
-        if kind == "scry":
-            return Scry(seat, p.library[0].id)
-        if kind == "opening-order":
-            assert self.starting_player is not None
-            return ChooseOpeningPlayer(self.starting_player, tuple(s for k, s in self.queue if k == kind))
-        if kind == "timestamps":
-            return OrderTimestamps(seat, self.unordered)
-        return OpeningHandActions(seat, *self._opening_options(p))
-
-    def _opening_options(self, p: PlayerState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        chosen = {i for pair in p.chosen_openers for i in pair}
-        leylines = tuple(c.id for c in p.hand if begins_on_battlefield(c.name) and c.id not in chosen)
-        # Gemstone Caverns: "If Gemstone Caverns is in your opening hand and you're not the
-        # starting player ..." (with shared team turns: not on the starting team).
-        caverns = tuple(
-            c.id
-            for c in p.hand
-            if is_named(c.name, GEMSTONE_CAVERNS) and p.seat not in self.starting_team and c.id not in chosen
-        )
-        reveal = tuple(c.id for c in p.hand if revealed_from_opening_hand(c.name) and c.id not in p.ever_revealed)
-        return leylines + caverns, reveal, caverns
-
-    def round_seats(self) -> tuple[int, ...]:
-        """The players who declare in this round, in order. CR 103.4: every player still
-        deciding, the starting player first (103.4d: by team). Paris (2001 P.1.7, 2008
-        101.4): one player at a time; 2008 101.4b: one team at a time."""
-        declared = {seat for seat, *_ in self.declared}
-        active = [s for s in self.turn_order if not self.player(s).kept or s in declared]
-        if self.edition.declarations == "rounds" or not active:
-            return tuple(active)
-        if self.edition.team_rounds and self.shared_team_turns:
-            team = self.team_of(active[0])
-            return tuple(s for s in active if self.team_of(s) == team)
-        return (active[0],)
-
-    def _next_to_declare(self) -> int | None:
-        declared = {seat for seat, *_ in self.declared}
-        for seat in self.round_seats():
-            if not self.player(seat).kept and seat not in declared:
-                return seat
-        return None
-
+# The values live in .state; the engine's callers import them from here as well.
+__all__ = [
+    "MAX_SEED",
+    "MAX_TURNS",
+    "RANDOM_SEEDS",
+    "ActNext",
+    "Action",
+    "BeginOnBattlefield",
+    "ChooseBackupHand",
+    "ChooseBottom",
+    "ChooseCompanion",
+    "ChooseConspiracies",
+    "ChooseOpeningPlayer",
+    "ChooseShuffleBack",
+    "ChooseStarting",
+    "ChooseStartingPlayer",
+    "ChooseStickerSheets",
+    "ChooseStickers",
+    "CompanionOption",
+    "Decision",
+    "DeclareMulligan",
+    "Event",
+    "FinishOpeningActions",
+    "GameState",
+    "Keep",
+    "KeepBackupHand",
+    "Mulligan",
+    "NextTimestamp",
+    "OpeningHandActions",
+    "OrderTimestamps",
+    "Phase",
+    "PlayerState",
+    "PutConspiracies",
+    "PutOnBottom",
+    "RevealCompanion",
+    "RevealFromHand",
+    "Scry",
+    "ScryDecision",
+    "SeatConfig",
+    "ShuffleBack",
+    "TakeTurn",
+    "UseSerumPowder",
+    "Vanguard",
+    "apply",
+    "draws_skipped",
+    "new_game",
+    "next_draws",
+    "random_seed",
+]
 
 # ----------------------------------------------------------------------- randomness
 
@@ -728,6 +266,11 @@ def new_game(
         )
     if fmt.planechase and not any(p.planar_deck for p in players):
         raise RulesError("a Planechase game needs a planar deck: add a 'Planar deck' section to the decklist")
+    # Sticker sheets (CR 103.2d) are numbered after every other card, so a deck's cards keep
+    # their numbers (which links record) whether or not it brings sheets.
+    for index, config in enumerate(seats):
+        if config.sticker_sheets:
+            players[index] = replace(players[index], sticker_sheets=make(config.sticker_sheets, index + 1))
     state = GameState(
         seed=seed,
         format=fmt,
@@ -740,11 +283,11 @@ def new_game(
         archenemy=archenemy if fmt.archenemy else None,
         free_mulligans=rules.free_mulligans(fmt, n),
     )
-    state = _log(state, "103", f"{fmt.name}: {n} players, {rules.name} ({rules.year}), seed {seed}.")
+    state = _log(state, "header", f"{fmt.name}: {n} players, {rules.name} ({rules.year}), seed {seed}.")
     if fmt.archenemy:
         # CR 103.1b: the archenemy takes the first turn; no one chooses.
         state = replace(state, chooser=archenemy)
-        state = _log(state, "103.1b", f"{_name(state, archenemy)} is the archenemy and takes the first turn.")
+        state = _log(state, "archenemy-start", f"{_name(state, archenemy)} is the archenemy and takes the first turn.")
         return _advance(_start(state, archenemy))
     if chooser is not None:
         if chooser not in state.seats:
@@ -823,6 +366,7 @@ def _team_name(state: GameState, seat: int) -> str:
 _WHAT = {
     "ChooseStarting": "choosing the starting player",
     "RevealCompanion": "revealing a companion",
+    "ChooseStickers": "choosing sticker sheets",
     "PutConspiracies": "putting conspiracies into the command zone",
     "KeepBackupHand": "choosing a Backup Plan hand",
     "Keep": "keeping",
@@ -856,6 +400,8 @@ def _describe_pending(pending: Decision, state: GameState) -> str:
         return f"{who} to reveal a companion or not"
     if isinstance(pending, ChooseConspiracies):
         return f"{who} to choose conspiracies"
+    if isinstance(pending, ChooseStickerSheets):
+        return f"{who} to choose up to {pending.most} sticker sheets"
     if isinstance(pending, ChooseBackupHand):
         return f"{who} to choose a Backup Plan hand"
     if isinstance(pending, DeclareMulligan):
@@ -873,18 +419,12 @@ def _describe_pending(pending: Decision, state: GameState) -> str:
     return f"{who} to take opening-hand actions"
 
 
-# Code cites the current text's numbers; the log cites the chosen edition's own (e.g. "2008 101.4b").
-_STEP_OF = {number: step for step, number in reversed(CURRENT.items())} | {"103.4": "mulligan"}
-_STEP_OF |= {"103.3d": "life-brawl", "103.4c": "free"}
-
-
-def _log(state: GameState, rule: str, text: str, seat: int | None = None, private: str = "") -> GameState:
-    """Append an event. ``rule`` is a step name (``"draw"``) or a current rule number
-    (``"103.4c"``) or a step only some editions have (``"leylines"``); the event cites the
-    edition's own number for it, or the current text's, saying so (``Edition.cite``)."""
-    step = rule if rule in CURRENT or rule in state.edition.citations else _STEP_OF.get(rule)
-    cited = state.edition.cite(step) if step else rule
-    event = Event(len(state.events) + 1, cited, text, seat, private)
+def _log(state: GameState, step: str, text: str, seat: int | None = None, private: str = "") -> GameState:
+    """Append an event for ``step`` (``"draw"``, ``"companion"``, ``"leylines"``, ...): it cites
+    the edition's own number for the step, or the current text's, saying so (``Edition.cite``),
+    and keeps the step, so the citation can be checked against what the rule covers
+    (``rule_index``)."""
+    event = Event(len(state.events) + 1, state.edition.cite(step), text, seat, private, step)
     return replace(state, events=state.events + (event,))
 
 
@@ -909,6 +449,41 @@ def _draw(player: PlayerState, count: int) -> PlayerState:
     return replace(player, hand=player.hand + player.library[:count], library=player.library[count:])
 
 
+Note = tuple[str, str]  # an event's text and its private detail, to log once the step it belongs to is
+
+
+def _deal(state: GameState, seat: int, count: int) -> tuple[GameState, Note | None]:
+    """``seat`` draws a hand of ``count`` cards from the top of their library; under an
+    edition of Arena's best-of-one queues, from the order :func:`arena.deal` keeps (the
+    library as shuffled, or another shuffle of it, chosen by the model), with the log line
+    saying which candidates there were and how one was picked (the caller logs it, after the
+    draw it explains)."""
+    p = state.player(seat)
+    model = state.edition.smoothing
+    if model is None or count <= 0 or len(p.library) < count:
+        return _with_player(state, _draw(p, count)), None
+    at = f"seat-{seat}/shuffle-{p.shuffles}"
+    lands = {name: p.is_land(Card(0, seat, name)) for name in {c.name for c in p.library}}  # once per name
+
+    def is_land(card: Card) -> bool:
+        return lands[card.name]
+
+    dealt = deal(p.library, is_land, count, model,
+                 lambda i: _rng(state.seed, f"{at}/candidate-{i}"), _rng(state.seed, f"{at}/smoothing"))  # fmt: skip
+    state = _with_player(state, _draw(replace(p, library=dealt.order), count))
+    target = model.target(sum(1 for c in p.library if lands[c.name]), len(p.library), count)
+    counts = ", ".join(str(n) for n in dealt.lands[:-1]) + f" and {dealt.lands[-1]}"
+    weights = ", ".join(f"{w:.2f}" for w in dealt.weights)
+    text = (
+        f"Arena best-of-one (a public model, not Wizards' code): {p.name}'s {_plural(count, 'card')} come from "
+        f"{model.candidates} shuffles of their library, whose top {count} hold {counts} lands; one is kept at random "
+        f"in proportion to {model.formula(target)} (weights {weights}): shuffle {dealt.picked + 1}, with "
+        f"{_plural(dealt.lands[dealt.picked], 'land')}."
+    )
+    private = "; ".join(f"shuffle {i + 1}: {_names(hand)}" for i, hand in enumerate(dealt.hands))
+    return state, (text, private)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -924,7 +499,7 @@ def _card_in(cards: tuple[Card, ...], card_id: int, owner: str, zone: str) -> Ca
     raise CardNotInHandError(f"card {card_id} is not in {owner}'s {zone}")
 
 
-# --------------------------------------------------------------------- 103.1 - 103.3
+# --------------------------------------------------------------------- 103.1 - 103.4
 
 
 def _choose_starting(state: GameState, action: ChooseStarting) -> GameState:
@@ -950,26 +525,78 @@ def _choose_starting_now(state: GameState, start: int) -> GameState:
 
 
 def _start(state: GameState, start: int | None) -> GameState:
-    """CR 103.2: set aside, reveal companions, commanders, conspiracies - then shuffle.
-    (``start`` is None in editions that shuffle before the starting player is chosen.)"""
+    """CR 103.2: the steps before shuffling, in the order 103.2a-e lists them: sideboards
+    set aside, companions revealed, commanders to the command zone, sticker sheets chosen,
+    conspiracies to the command zone; then the shuffle (103.3). (``start`` is None in
+    editions that shuffle before the starting player is chosen.)"""
     state = replace(state, starting_player=start, phase="setup")
     for p in state.players:
         if p.sideboard:
             state = _log(
-                state, "103.2a", f"{p.name} sets aside a sideboard of {_plural(len(p.sideboard), 'card')}.", p.seat
+                state, "sideboard", f"{p.name} sets aside a sideboard of {_plural(len(p.sideboard), 'card')}.", p.seat
             )
     queue: list[tuple[str, int]] = []
     for seat in state.turn_order:
         if any(is_companion(c.name) for c in state.player(seat).sideboard):
             queue.append(("companion", seat))
+    if state.format.limited:  # 103.2d: in limited, each player chooses their sticker sheets
+        queue.extend(("stickers", seat) for seat in state.turn_order if state.player(seat).sticker_sheets)
     if state.format.conspiracy:
         for seat in state.turn_order:
             if any(lookup(c.name).has_type("Conspiracy") for c in state.player(seat).sideboard):
                 queue.append(("conspiracy", seat))
     state = replace(state, queue=tuple(queue))
     if not any(kind == "companion" for kind, _ in queue):
-        state = _commanders_to_command_zone(state)
+        state = _after_companions(state)
     return state
+
+
+def _after_companions(state: GameState) -> GameState:
+    """Once every companion is revealed or not: commanders (103.2c), then, in a constructed
+    game, sticker sheets chosen at random (103.2d)."""
+    state = _commanders_to_command_zone(state)
+    if state.format.limited:
+        return state
+    for p in state.players:
+        if not p.sticker_sheets:
+            continue
+        sheets = list(p.sticker_sheets)
+        chosen = set(_rng(state.seed, f"seat-{p.seat}/stickers").sample(sheets, min(3, len(sheets))))
+        kept = tuple(c for c in sheets if c in chosen)
+        p = replace(p, sticker_sheets=tuple(c for c in sheets if c not in chosen), stickers=kept)
+        state = _with_player(state, p)
+        how = "chooses three of them at random" if len(sheets) > 3 else "uses them all (three or fewer)"
+        text = (
+            f"{p.name} reveals {_plural(len(sheets), 'sticker sheet')} and {how}: {_names(kept)}; these stay "
+            "revealed, and only their stickers are available."
+        )
+        state = _log(state, "stickers", text, p.seat)
+    return state
+
+
+def _choose_stickers(state: GameState, action: ChooseStickers) -> GameState:
+    """CR 103.2d: in a limited game, up to three sticker sheets, chosen and revealed."""
+    pending = state.pending
+    assert isinstance(pending, ChooseStickerSheets)
+    p = state.player(action.player)
+    ids = tuple(action.card_ids)
+    if len(set(ids)) != len(ids):
+        raise WrongCardCountError("each sticker sheet can be chosen only once")
+    if len(ids) > pending.most:
+        raise WrongCardCountError(f"{p.name} may choose at most {pending.most} sticker sheets (CR 103.2d)")
+    for card_id in ids:
+        if card_id not in pending.options:
+            raise CardNotInHandError(f"card {card_id} is not one of {p.name}'s sticker sheets")
+    chosen = tuple(c for c in p.sticker_sheets if c.id in ids)
+    p = replace(p, sticker_sheets=tuple(c for c in p.sticker_sheets if c.id not in ids), stickers=chosen)
+    state = _with_player(state, p)
+    text = (
+        f"{p.name} chooses and reveals {_plural(len(chosen), 'sticker sheet')}: {_names(chosen)}; these stay "
+        "revealed, and only their stickers are available."
+        if chosen
+        else f"{p.name} chooses no sticker sheet."
+    )
+    return _rest_of_queue(_log(state, "stickers", text, p.seat))
 
 
 def _reveal_companion(state: GameState, action: RevealCompanion) -> GameState:
@@ -977,7 +604,7 @@ def _reveal_companion(state: GameState, action: RevealCompanion) -> GameState:
     assert isinstance(pending, ChooseCompanion)
     p = state.player(action.player)
     if action.card_id is None:
-        state = _log(state, "103.2b", f"{p.name} reveals no companion.", p.seat)
+        state = _log(state, "companion", f"{p.name} reveals no companion.", p.seat)
     else:
         option = next((o for o in pending.options if o.card_id == action.card_id), None)
         if option is None:
@@ -987,10 +614,11 @@ def _reveal_companion(state: GameState, action: RevealCompanion) -> GameState:
         card = _card_in(p.sideboard, action.card_id, p.name, "sideboard")
         p = replace(p, sideboard=tuple(c for c in p.sideboard if c.id != card.id), companion=(card,))
         state = _with_player(state, p)
-        state = _log(state, "103.2b", f"{p.name} reveals {card.name} as their companion ({option.reason}).", p.seat)
+        state = _log(state, "companion", f"{p.name} reveals {card.name} as their companion ({option.reason}); "
+                     "it remains outside the game.", p.seat)  # fmt: skip
     state = _rest_of_queue(state)
     if not any(kind == "companion" for kind, _ in state.queue):
-        state = _commanders_to_command_zone(state)
+        state = _after_companions(state)
     return state
 
 
@@ -1002,7 +630,7 @@ def _commanders_to_command_zone(state: GameState) -> GameState:
         moved = tuple(c for c in p.library if c.id in p.commanders)
         p = replace(p, library=tuple(c for c in p.library if c.id not in p.commanders), command=p.command + moved)
         state = _with_player(state, p)
-        state = _log(state, "103.2c", f"{p.name} puts {_names(moved)} face up into the command zone.", p.seat)
+        state = _log(state, "commander", f"{p.name} puts {_names(moved)} face up into the command zone.", p.seat)
     return state
 
 
@@ -1024,7 +652,7 @@ def _put_conspiracies(state: GameState, action: PutConspiracies) -> GameState:
         if chosen
         else f"{p.name} puts no conspiracy into the command zone."
     )
-    return _rest_of_queue(_log(state, "103.2d", text, p.seat))
+    return _rest_of_queue(_log(state, "conspiracy", text, p.seat))
 
 
 def _power_play(state: GameState) -> GameState:
@@ -1038,11 +666,14 @@ def _power_play(state: GameState) -> GameState:
         start = state.teams[state.team_of(start)][0]
     chosen = " (chosen at random among the Power Plays)" if len(controllers) > 1 else ""
     state = replace(state, starting_player=start)
-    return _log(state, "103.1c", f"Power Play: {_team_name(state, start)} is the starting player{chosen}.", start)
+    return _log(state, "power-play", f"Power Play: {_team_name(state, start)} is the starting player{chosen}.", start)
 
 
 def _shuffle_decks(state: GameState) -> GameState:
-    """CR 103.2: each player shuffles their deck (and planar and scheme decks)."""
+    """CR 103.3: each player shuffles their deck, which becomes their library; 103.3a: each
+    supplementary deck (the planar decks of Planechase, the archenemy's scheme deck) is
+    shuffled by its owner too. (Each shuffle is seeded on its own: the order of these
+    shuffles changes no card.)"""
     for p in state.players:
         p = _shuffle(p, state.seed, p.library)
         if p.planar_deck:
@@ -1050,23 +681,28 @@ def _shuffle_decks(state: GameState) -> GameState:
         if p.scheme_deck:
             p = _shuffle(p, state.seed, p.scheme_deck, "scheme_deck")
         state = _with_player(state, p)
+    state = _log(state, "shuffle", "Each player shuffles their deck; the decks become their libraries.")
     extra = []
     if any(p.planar_deck for p in state.players):
-        extra.append("planar decks")
+        extra.append("each planar deck")
     if any(p.scheme_deck for p in state.players):
         extra.append("the scheme deck")
-    also = f" ({' and '.join(extra)} too)" if extra else ""
-    state = _log(state, "103.2", f"Each player shuffles their deck{also}; the decks become their libraries.")
+    if extra:
+        text = f"Supplementary decks are shuffled by their owners too: {' and '.join(extra)}."
+        state = _log(state, "supplementary", text)
     return replace(state, shuffled=True)
 
 
 def _life_and_draw(state: GameState) -> GameState:
-    """CR 103.3 (life) and 103.4 (each player draws their starting hand size)."""
+    """CR 103.4 (life) and 103.5 (each player draws their starting hand size)."""
     state = _starting_life(state)
     queue: list[tuple[str, int]] = []
+    notes: list[tuple[int, Note]] = []
     for seat in state.turn_order:
         p = state.player(seat)
-        state = _with_player(state, _draw(p, state.edition.initial_draw(p.hand_size)))
+        state, note = _deal(state, seat, state.edition.initial_draw(p.hand_size))
+        if note is not None:
+            notes.append((seat, note))
         backups = sum(1 for c in p.command if is_named(c.name, BACKUP_PLAN))
         if backups:
             p = state.player(seat)
@@ -1079,7 +715,7 @@ def _life_and_draw(state: GameState) -> GameState:
             queue.append(("backup", seat))
             state = _log(state, "draw", f"Backup Plan: {p.name} draws {_plural(backups, 'additional hand')}.", seat)
     sizes = {state.edition.initial_draw(p.hand_size) for p in state.players}
-    # CR 103.4a: in a Vanguard game each starting hand size comes from the vanguard card.
+    # CR 103.5a: in a Vanguard game each starting hand size comes from the vanguard card.
     draw_rule = "hand-vanguard" if state.format.vanguard else "draw"
     if len(sizes) == 1:
         state = _log(state, draw_rule, f"Each player draws a hand of {_plural(sizes.pop(), 'card')}.")
@@ -1088,6 +724,8 @@ def _life_and_draw(state: GameState) -> GameState:
             rule = "hand-vanguard" if p.vanguard else "draw"
             size = state.edition.initial_draw(p.hand_size)
             state = _log(state, rule, f"{p.name} draws a hand of {_plural(size, 'card')}.", p.seat)
+    for seat, (text, private) in notes:
+        state = _log(state, "smoothing", text, seat, private)
     for p in state.players:
         wanted = state.edition.initial_draw(p.hand_size)
         if len(p.hand) < wanted:  # a library smaller than a hand: draw what there is
@@ -1107,12 +745,12 @@ def _starting_life(state: GameState) -> GameState:
     fmt, n = state.format, len(state.players)
     if fmt.team_life is not None:
         state = replace(state, team_life=tuple(fmt.team_life for _ in state.teams))
-        return _log(state, "103.3a", f"Each team begins the game with {fmt.team_life} life.")
+        return _log(state, "life-2hg", f"Each team begins the game with {fmt.team_life} life.")
     lives: list[tuple[int, str]] = []
     for p in state.players:
         life, rule = fmt.life_for(n, archenemy=p.seat == state.archenemy)
         if p.vanguard:
-            life, rule = life + p.vanguard.life_modifier, "103.3b"
+            life, rule = life + p.vanguard.life_modifier, "life-vanguard"
         lives.append((life, rule))
         state = _with_player(state, replace(p, life=life))
     if len(set(lives)) == 1:
@@ -1142,7 +780,7 @@ def _keep_backup_hand(state: GameState, action: KeepBackupHand) -> GameState:
     return state if state.queue else replace(state, phase="mulligans")
 
 
-# ---------------------------------------------------------------------------- 103.4
+# ---------------------------------------------------------------------------- 103.5
 
 
 def _declare(state: GameState, action: Keep | Mulligan) -> GameState:
@@ -1165,12 +803,12 @@ def _declare(state: GameState, action: Keep | Mulligan) -> GameState:
 
 
 def _decl_rule(state: GameState) -> str:
-    """103.4d (2008 101.4b) when teams declare together."""
-    return "103.4d" if state.shared_team_turns else "mulligan"
+    """The step of a declaration: 103.5d (2008 101.4b) when teams declare together."""
+    return "team-declare" if state.shared_team_turns else "mulligan"
 
 
 def _serum_powder(state: GameState, action: UseSerumPowder) -> GameState:
-    """CR 103.4b: Serum Powder - exile the hand, draw that many cards, then declare."""
+    """CR 103.5b: Serum Powder - exile the hand, draw that many cards, then declare."""
     p = state.player(action.player)
     card = _card_in(p.hand, action.card_id, p.name, "hand")
     if not is_named(card.name, SERUM_POWDER):
@@ -1180,7 +818,7 @@ def _serum_powder(state: GameState, action: UseSerumPowder) -> GameState:
     state = _with_player(state, p)
     return _log(
         state,
-        "103.4b",
+        "any-time",
         f"{p.name} uses Serum Powder: exiles their hand and draws {_plural(len(p.hand), 'card')} (not a mulligan).",
         p.seat,
     )
@@ -1267,7 +905,7 @@ def _put_on_bottom(state: GameState, action: PutOnBottom) -> GameState:
 
 
 def _take_mulligans(state: GameState) -> GameState:
-    """CR 103.4: all players who declared a mulligan take it at the same time (in the
+    """CR 103.5: all players who declared a mulligan take it at the same time (in the
     Paris editions a round has one player, or one team: 2008 101.4b)."""
     takers = [(seat, ids) for seat, mulligan, ids in state.declared if mulligan]
     names = " and ".join(_name(state, s) for s, _ in takers)
@@ -1290,12 +928,17 @@ def _take_mulligans(state: GameState) -> GameState:
         counted = state.counted_mulligans(p)
         draw = state.edition.cards_to_draw(p.hand_size, counted)
         if state.edition.set_aside_hands:  # Commander house rule: the hand waits outside the library
-            p = _draw(replace(p, hand=(), set_aside=p.set_aside + p.hand), draw)
+            p = replace(p, hand=(), set_aside=p.set_aside + p.hand)
             what = "sets their hand aside"
         else:
-            p = _draw(replace(_shuffle(p, state.seed, p.library + p.hand), hand=()), draw)
+            p = replace(_shuffle(p, state.seed, p.library + p.hand), hand=())
             what = "shuffles their hand into their library"
-        # CR 103.4: "draws a new hand ..., then puts [one card per mulligan] on the bottom".
+        state = _with_player(state, p)
+        if p.set_aside and len(p.library) < draw:
+            state = _set_aside_back(state, seat, draw)
+        state, dealt = _deal(state, seat, draw)
+        p = state.player(seat)
+        # CR 103.5: "draws a new hand ..., then puts [one card per mulligan] on the bottom".
         owed = (
             0
             if state.edition.bottom_when_kept
@@ -1314,10 +957,27 @@ def _take_mulligans(state: GameState) -> GameState:
             f"{p.name} {shown}{what} and draws {_plural(len(p.hand), 'card')}{then}{note}.",
             seat,
         )
+        if dealt is not None:
+            state = _log(state, "smoothing", dealt[0], seat, dealt[1])
     return replace(state, declared=())
 
 
-# ---------------------------------------------------------------------------- 103.5
+def _set_aside_back(state: GameState, seat: int, draw: int) -> GameState:
+    """Set-aside hands (the Commander house rule): when fewer cards remain in the library
+    than the next hand needs, the set-aside cards are shuffled back into it first, so every
+    hand is a full one (the odds and the trainer count the same way: ``odds._walk``)."""
+    p = state.player(seat)
+    back = len(p.set_aside)
+    left = len(p.library)
+    p = _shuffle(replace(p, set_aside=()), state.seed, p.library + p.set_aside)
+    text = (
+        f"Only {_plural(left, 'card')} remain in {p.name}'s library, fewer than the {draw} of the next hand: "
+        f"{p.name} first shuffles the {_plural(back, 'set-aside card')} back into their library."
+    )
+    return _log(_with_player(state, p), "set-aside", text, seat)
+
+
+# ---------------------------------------------------------------------------- 103.6
 
 
 def _scry_queue(state: GameState) -> tuple[tuple[str, int], ...]:
@@ -1333,8 +993,8 @@ def _scry_queue(state: GameState) -> tuple[tuple[str, int], ...]:
 
 
 def _opening_queue(state: GameState) -> tuple[tuple[str, int], ...]:
-    """CR 103.5: the starting player first, then each other player in turn order.
-    103.5c: each player of the starting team "in whatever order that team likes" (the
+    """CR 103.6: the starting player first, then each other player in turn order.
+    103.6c: each player of the starting team "in whatever order that team likes" (the
     team chooses when two or more of them have actions), then each other team's players
     in turn order."""
     seats = [seat for seat in state.turn_order if any(state._opening_options(state.player(seat)))]
@@ -1345,11 +1005,11 @@ def _opening_queue(state: GameState) -> tuple[tuple[str, int], ...]:
 
 
 def _act_next(state: GameState, action: ActNext) -> GameState:
-    """CR 103.5c: the starting team names the teammate who takes opening-hand actions next."""
+    """CR 103.6c: the starting team names the teammate who takes opening-hand actions next."""
     pending = state.pending
     assert isinstance(pending, ChooseOpeningPlayer)
     if action.seat not in pending.options:
-        raise IllegalActionError(f"seat {action.seat} is not a player of the starting team still to act (CR 103.5c)")
+        raise IllegalActionError(f"seat {action.seat} is not a player of the starting team still to act (CR 103.6c)")
     queue = (("opening", action.seat),) + tuple(item for item in state.queue if item != ("opening-order", action.seat))
     state = replace(state, queue=queue)
     text = f"{_team_name(state, action.player)} chooses {_name(state, action.seat)} to take opening-hand actions next."
@@ -1412,7 +1072,7 @@ def _begin_on_battlefield(state: GameState, action: BeginOnBattlefield) -> GameS
     assert isinstance(pending, OpeningHandActions)
     p = state.player(action.player)
     if action.card_id not in pending.to_battlefield:
-        raise IllegalActionError(f"card {action.card_id} cannot begin the game on the battlefield now (CR 103.5a)")
+        raise IllegalActionError(f"card {action.card_id} cannot begin the game on the battlefield now (CR 103.6a)")
     card = _card_in(p.hand, action.card_id, p.name, "hand")
     chosen = {i for pair in p.chosen_openers for i in pair}
     hand = tuple(c for c in p.hand if c.id != card.id)
@@ -1438,14 +1098,14 @@ def _begin_on_battlefield(state: GameState, action: BeginOnBattlefield) -> GameS
         state = _with_player(state, p)
         return _log(
             state,
-            "103.5a",
+            "battlefield",
             f"{p.name} begins the game with Gemstone Caverns on the battlefield with a luck counter"
             f"{' and exiles a card from their hand' if exiled else ''}.",
             p.seat,
             f"Exiled: {exiled[0].name}" if exiled else "",
         )
     state = _with_player(state, replace(p, hand=hand, battlefield=p.battlefield + (card,)))
-    return _log(state, "103.5a", f"{p.name} begins the game with {card.name} on the battlefield.", p.seat)
+    return _log(state, "battlefield", f"{p.name} begins the game with {card.name} on the battlefield.", p.seat)
 
 
 def _reveal_from_hand(state: GameState, action: RevealFromHand) -> GameState:
@@ -1453,15 +1113,15 @@ def _reveal_from_hand(state: GameState, action: RevealFromHand) -> GameState:
     assert isinstance(pending, OpeningHandActions)
     p = state.player(action.player)
     if action.card_id not in pending.to_reveal:
-        raise IllegalActionError(f"card {action.card_id} cannot be revealed now (CR 103.5b: once per card)")
+        raise IllegalActionError(f"card {action.card_id} cannot be revealed now (CR 103.6b: once per card)")
     card = _card_in(p.hand, action.card_id, p.name, "hand")
     p = replace(p, revealed=p.revealed + (card.id,), ever_revealed=p.ever_revealed + (card.id,))
     state = _with_player(state, p)
-    return _log(state, "103.5b", f"{p.name} reveals {card.name} from their opening hand.", p.seat)
+    return _log(state, "reveal", f"{p.name} reveals {card.name} from their opening hand.", p.seat)
 
 
 def _finish_opening(state: GameState, action: FinishOpeningActions) -> GameState:
-    state = _log(state, "103.5", f"{_name(state, action.player)} is done with opening-hand actions.", action.player)
+    state = _log(state, "opening", f"{_name(state, action.player)} is done with opening-hand actions.", action.player)
     return _rest_of_queue(state)
 
 
@@ -1507,7 +1167,7 @@ def _advance(state: GameState) -> GameState:
                 return state
             queue = _opening_queue(state)
             if not queue:
-                state = _log(state, "103.5", "No card in an opening hand allows an action.")
+                state = _log(state, "opening", "No card in an opening hand allows an action.")
             state = replace(state, phase="opening_actions", queue=queue)
         elif state.phase == "opening_actions":
             if state.queue:
@@ -1525,28 +1185,28 @@ def _advance(state: GameState) -> GameState:
 
 
 def _starting_plane(state: GameState) -> GameState:
-    """CR 103.6: the starting player turns over planar cards until a plane; phenomena go
+    """CR 103.7: the starting player turns over planar cards until a plane; phenomena go
     to the bottom of their planar deck. The plane is the starting plane."""
     if not state.format.planechase:
         return state
     assert state.starting_player is not None
     p = state.player(state.starting_player)
     if not p.planar_deck:
-        return _log(state, "103.6", f"{p.name} has no planar deck: there is no starting plane.", p.seat)
+        return _log(state, "plane", f"{p.name} has no planar deck: there is no starting plane.", p.seat)
     deck = p.planar_deck
     for _ in range(len(deck)):
         top, deck = deck[0], deck[1:]
         if lookup(top.name).has_type("Phenomenon"):
             deck = deck + (top,)
             state = _log(
-                state, "103.6", f"{p.name} turns over {top.name}, a phenomenon, and puts it on the bottom.", p.seat
+                state, "plane", f"{p.name} turns over {top.name}, a phenomenon, and puts it on the bottom.", p.seat
             )
             continue
         p = replace(p, planar_deck=deck, command=p.command + (top,))
         state = replace(_with_player(state, p), starting_plane=top.id)
-        return _log(state, "103.6", f"{p.name} turns over {top.name}: it is the starting plane.", p.seat)
+        return _log(state, "plane", f"{p.name} turns over {top.name}: it is the starting plane.", p.seat)
     state = _with_player(state, replace(p, planar_deck=deck))
-    return _log(state, "103.6", f"{p.name}'s planar deck has no plane card: there is no starting plane.", p.seat)
+    return _log(state, "plane", f"{p.name}'s planar deck has no plane card: there is no starting plane.", p.seat)
 
 
 def _begin_first_turn(state: GameState) -> GameState:
@@ -1556,25 +1216,25 @@ def _begin_first_turn(state: GameState) -> GameState:
         if p.revealed:
             state = _with_player(state, replace(p, revealed=()))
             state = _log(
-                state, "103.5b", f"{p.name}'s revealed cards stop being revealed as the first turn begins.", p.seat
+                state, "reveal", f"{p.name}'s revealed cards stop being revealed as the first turn begins.", p.seat
             )
     skippers, rule = state.format.first_draw_skippers(state.starting_team, len(state.players))
     state = replace(state, phase="first_turn", queue=(), first_draw_skipped=skippers)
-    state = _log(state, "103.7", f"{_team_name(state, starter)} takes the first turn.", starter)
+    state = _log(state, "first-turn", f"{_team_name(state, starter)} takes the first turn.", starter)
     if skippers:
         who = " and ".join(_name(state, s) for s in skippers)
-        why = "two-player game" if rule == "103.7a" else "Two-Headed Giant: the team who plays first"
+        why = "two-player game" if rule == "skip-two-player" else "Two-Headed Giant: the team who plays first"
         return _log(
             state, rule, f"{who} skip{'s' if len(skippers) == 1 else ''} the draw step of the first turn ({why})."
         )
-    return _log(state, "103.7c", "No player skips the draw step of their first turn (multiplayer game).")
+    return _log(state, "skip-none", "No player skips the draw step of their first turn (multiplayer game).")
 
 
 # ---------------------------------------------------------------- practice turns
 
 
 def draws_skipped(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` skips the draw step of their first turn (CR 103.7a-c): known once the
+    """Whether ``seat`` skips the draw step of their first turn (CR 103.8a-c): known once the
     game has begun."""
     return seat in state.first_draw_skipped
 
@@ -1582,7 +1242,7 @@ def draws_skipped(state: GameState, seat: int) -> bool:
 def next_draws(state: GameState, seat: int, turns: int = MAX_TURNS) -> tuple[tuple[int, Card | None], ...]:
     """``seat``'s next turns after those already taken, each with the card its draw step
     would draw (CR 504.1), up to turn ``turns``: ``None`` for a first turn whose draw is
-    skipped (CR 103.7a, 103.7b) or once the library is empty. The library's order is
+    skipped (CR 103.8a, 103.8b) or once the library is empty. The library's order is
     fixed, so these are the cards practice turns will draw."""
     p = state.player(seat)
     upcoming: list[tuple[int, Card | None]] = []
@@ -1615,7 +1275,7 @@ def _take_turn(state: GameState, action: TakeTurn) -> GameState:
     else:
         drawn = p.library[0]
         p = _draw(p, 1)
-        state = _log(state, "CR 504.1", f"Turn {turn}: {p.name} draws a card.", p.seat, drawn.name)
+        state = _log(state, "turn-draw", f"Turn {turn}: {p.name} draws a card.", p.seat, drawn.name)
     played: Card | None = None
     if action.land is not None:
         played = _card_in(p.hand, action.land, p.name, "hand")
@@ -1623,11 +1283,11 @@ def _take_turn(state: GameState, action: TakeTurn) -> GameState:
             raise IllegalActionError(f"{played.name} is not a land: only a land is played as the turn's land.")
         p = replace(p, hand=tuple(c for c in p.hand if c.id != played.id), battlefield=p.battlefield + (played,))
         lands = sum(1 for _drawn, land in p.turns if land is not None) + 1
-        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} plays {played.name} (land drop {lands}).", p.seat)
+        state = _log(state, "turn-land", f"Turn {turn}: {p.name} plays {played.name} (land drop {lands}).", p.seat)
     elif any(p.is_land(c) for c in p.hand):
-        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} plays no land.", p.seat)
+        state = _log(state, "turn-land", f"Turn {turn}: {p.name} plays no land.", p.seat)
     else:
-        state = _log(state, "CR 305.2", f"Turn {turn}: {p.name} has no land to play: a missed land drop.", p.seat)
+        state = _log(state, "turn-land", f"Turn {turn}: {p.name} has no land to play: a missed land drop.", p.seat)
     p = replace(p, turns=p.turns + ((drawn.id if drawn else None, played.id if played else None),))
     return _with_player(state, p)
 
@@ -1635,6 +1295,7 @@ def _take_turn(state: GameState, action: TakeTurn) -> GameState:
 _ACTIONS_FOR: dict[type, type | tuple[type, ...]] = {
     ChooseStartingPlayer: ChooseStarting,
     ChooseCompanion: RevealCompanion,
+    ChooseStickerSheets: ChooseStickers,
     ChooseConspiracies: PutConspiracies,
     ChooseBackupHand: KeepBackupHand,
     DeclareMulligan: (Keep, Mulligan, UseSerumPowder),
@@ -1649,6 +1310,7 @@ _ACTIONS_FOR: dict[type, type | tuple[type, ...]] = {
 _HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     ChooseStarting: _choose_starting,
     RevealCompanion: _reveal_companion,
+    ChooseStickers: _choose_stickers,
     PutConspiracies: _put_conspiracies,
     KeepBackupHand: _keep_backup_hand,
     Keep: _declare,

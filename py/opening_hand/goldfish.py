@@ -3,12 +3,12 @@ against no opponent ("goldfishing"), on one scale, in mana, that counts every ca
 
 **The measure.** A hand is played out to the end of turn N (:data:`TURNS`, 4; 5 in
 Commander and Brawl, whose decks are slower), drawing from the library as it stands, on the
-play or the draw as the table says (CR 103.7), and scored
+play or the draw as the table says (CR 103.8), and scored
 
     mana spent on spells + ½ a mana per spell cast + ½ per mana left unspent + the cards still held
 
 * **Each turn** the player draws (CR 504.1; the starting player of a two-player game skips
-  the first draw, 103.7a), plays a land (CR 305.2: the one that lets the most mana be spent
+  the first draw, 103.8a), plays a land (CR 305.2: the one that lets the most mana be spent
   now, then the one that adds a colour the hand's spells need), then casts the spells that
   spend the most mana, colours and all: each land pays one mana of one of its colours
   (Scryfall's ``produced_mana``; a land of unknown colours pays generic mana only).
@@ -317,5 +317,5 @@ def value_of(
 
 
 def turns_needed(turns: int, skips: bool) -> int:
-    """Cards drawn by the end of turn ``turns`` (CR 103.7a: none on a skipped first draw)."""
+    """Cards drawn by the end of turn ``turns`` (CR 103.8a: none on a skipped first draw)."""
     return turns - 1 if skips else turns

@@ -12,7 +12,8 @@ one fewer each time; a free first mulligan keeps the size), so from the last han
     W[i]    = E[ max(best kept part of hand(i), W[i + 1]) ]
 
 The expectation is over hands drawn from the whole deck (a mulligan shuffles every card
-back, CR 103.5); each is a seeded sample, so W comes with its standard error. Within a
+back, CR 103.5); each is a seeded sample (under Arena's best-of-one model, the candidate the
+model keeps: :mod:`.arena`), so W comes with its standard error. Within a
 hand, the choice (which cards to keep, keep or go on) is made on one set of sampled draws
 and the value taken on another, so picking the best of noisy estimates does not inflate it.
 Vancouver's scry (2017 103.4: below the starting size, look at the top card after keeping)
@@ -47,7 +48,7 @@ class LadderKey:
     deck: tuple[int, ...]  # kind counts of the deck (index: Table.kinds)
     rule: OddsRule
     free: bool  # the table's first mulligan is free (CR 103.5c and the house rules)
-    skips: bool  # the seat skips its first draw (on the play in a two-player game, CR 103.7a)
+    skips: bool  # the seat skips its first draw (on the play in a two-player game, CR 103.8a)
     turns: int
     hand_size: int = 7  # the starting hand size (CR 103.5, Vanguard 103.5a)
 
@@ -143,7 +144,7 @@ def ladder_steps(table: Table, key: LadderKey, seed: str = "") -> Iterator[Ladde
             if drawn > len(deck):
                 found.append(following.mean if following is not None else 0.0)
                 continue
-            picked = rng.sample(range(len(deck)), drawn)
+            picked = _dealt(table, deck, drawn, key.rule, rng)
             chosen = set(picked)
             hand = [deck[i] for i in picked]
             library = [deck[i] for i in range(len(deck)) if i not in chosen]
@@ -161,6 +162,18 @@ def ladder_steps(table: Table, key: LadderKey, seed: str = "") -> Iterator[Ladde
         values[index] = Estimate.of(found)
         following = values[index]
     yield Ladder(key, plan, tuple(values))
+
+
+def _dealt(table: Table, deck: Sequence[int], drawn: int, rule: OddsRule, rng: random.Random) -> list[int]:
+    """The positions in ``deck`` of a new hand's cards: a sample, or under Arena's best-of-one
+    model (``rule.smoothing``) the candidate sample it keeps (:mod:`.arena`)."""
+    model = rule.smoothing
+    if model is None:
+        return rng.sample(range(len(deck)), drawn)
+    candidates = [rng.sample(range(len(deck)), drawn) for _ in range(model.candidates)]
+    lands = [sum(1 for i in hand if table.kinds[deck[i]].land) for hand in candidates]
+    target = model.target(sum(1 for k in deck if table.kinds[k].land), len(deck), drawn)
+    return candidates[model.pick(lands, target, rng)[0]]
 
 
 @lru_cache(maxsize=16)  # bounded: one per deck, rule, side and horizon seen lately

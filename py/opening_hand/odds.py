@@ -7,19 +7,20 @@ hypergeometric distribution, so every figure here is a finite sum, computed exac
 integers (:class:`fractions.Fraction`), not by sampling.
 
 The player's **keep rule** (:class:`KeepRule`): keep a hand with ``min_lands``–``max_lands``
-lands (another range for smaller hands, ``by_size``) and at least ``min_keys`` key cards;
-mulligan otherwise, but always keep a hand of ``floor`` cards or fewer. A mulligan process per rule:
+lands (another range for smaller hands, ``by_size``), at least ``min_keys`` key cards and at
+least ``min_spells`` spells (non-land cards); mulligan otherwise, but always keep a hand of
+``floor`` cards or fewer. A mulligan process per rule:
 
-* **London** (CR 103.4): draw seven every time and put one card per mulligan on the
+* **London** (CR 103.5): draw seven every time and put one card per mulligan on the
   bottom, chosen optimally for the keep rule: a hand is keepable when *some* choice of
-  cards to keep satisfies it. As CR 103.4 reads ("draws a new hand ..., then puts ... on
+  cards to keep satisfies it. As CR 103.5 reads ("draws a new hand ..., then puts ... on
   the bottom"), the bottom cards go before the player decides again (``"london"``); on
   MTGO and Arena they go only on keeping (``"london-mtgo"``). Without Serum Powder the two
   give the same figures: the player sees the same seven cards either way and can bottom
   for the keep rule first, so a hand is kept under one exactly when under the other.
 * **Vancouver** (2017 103.4) and **Paris** (2008 101.4): each mulligan draws one card
   fewer. (Vancouver's scry comes after keeping and does not change what is kept.)
-* **Free first mulligan** (CR 103.4c; Vancouver 103.4c; 2008 101.4a): in multiplayer and
+* **Free first mulligan** (CR 103.5c; Vancouver 103.4c; 2008 101.4a): in multiplayer and
   Brawl games the first mulligan does not reduce the hand.
 * **London, hands set aside** (``"london-set-aside"``): the Commander rules committee's
   advice (the "Mulligan" article, Commander mulligan): "setting aside unwanted hands,
@@ -28,14 +29,20 @@ mulligan otherwise, but always keep a hand of ``floor`` cards or fewer. A mullig
   the bottom cards go on keeping. (Should fewer than seven cards remain, the set-aside
   cards are shuffled back first.) The committee also advises the free first mulligan
   even in two-player games; here ``free`` is a parameter as for every rule.
+* **Arena best-of-one** (``"arena-bo1"`` and its variants): London with the bottom on
+  keeping, every seven dealt by a public model of Arena's hand smoothing (:mod:`.arena`).
+  Given its land count a smoothed hand is like any other with that count, so each hand's
+  plain chance is scaled by the model's smoothed chance of its land count over the plain
+  one, a small exact sum over the candidates' land counts (floating point: the model's
+  weights are not rational).
 * **London + Serum Powder** (``"london-powder"``, ``"london-mtgo-powder"``): "Any time
   you could mulligan and Serum Powder is in your hand, you may exile all the cards from
-  your hand, then draw that many cards." It is no mulligan (CR 103.4b: the player then
+  your hand, then draw that many cards." It is no mulligan (CR 103.5b: the player then
   declares again) and the exiled cards leave the game, so later hands come from a
   smaller library. The player uses Powder whenever the hand is not keepable and holds
   one, the library holds enough cards to draw a full new hand, and a mulligan would be
   allowed (a hand above zero cards); otherwise as above. Under ``"london-mtgo-powder"``
-  Powder exiles the whole seven and draws seven. Under ``"london-powder"`` (CR 103.4)
+  Powder exiles the whole seven and draws seven. Under ``"london-powder"`` (CR 103.5)
   the bottom comes first: see :func:`bottom_first` for which cards the player bottoms;
   Powder then exiles the smaller hand and draws that many from above the bottom cards,
   which rejoin the library at the next mulligan's shuffle. The other rules treat Serum
@@ -55,12 +62,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import islice
 from math import comb, lcm
 from operator import add, sub
+
+from .arena import ARENA_2018, GAUSSIAN_2026, TIM_LEWIS_2024, Smoothing
 
 HAND = 7
 
@@ -69,7 +78,7 @@ HAND = 7
 class OddsRule:
     """One mulligan procedure as the odds play it out, declared once. Each rules edition
     carries its own (``Edition.odds``; None where there are no figures: the original rule,
-    Partial Paris, draw ten). How many first mulligans are free is the table's (CR 103.4c:
+    Partial Paris, draw ten). How many first mulligans are free is the table's (CR 103.5c:
     multiplayer and Brawl; the Commander house rules), so it is a parameter of every
     computation, not part of the procedure.
 
@@ -80,12 +89,15 @@ class OddsRule:
     key: str
     name: str
     full_hands: bool = True  # London: every new hand is a full seven; else one card fewer per counted mulligan
-    bottom_now: bool = True  # CR 103.4 as it reads: the bottom goes before deciding again; else on keeping (MTGO)
+    bottom_now: bool = True  # CR 103.5 as it reads: the bottom goes before deciding again; else on keeping (MTGO)
     scry: bool = False  # Vancouver: below the starting hand size, scry 1 after keeping
     set_aside: bool = False  # the Commander house rule: rejected hands wait outside the library
     powder: bool = False  # Serum Powder is played: it exiles the hand and draws as many
     powder_key: str = ""  # the same procedure with Serum Powder played, if the odds have it
     short: str = ""  # a short label for chart axes
+    # Arena best-of-one: every seven dealt by this model (arena.py). Out of the repr, which seeds the
+    # trainer's ladders (mulligan_value): the other rules keep the figures they had before.
+    smoothing: Smoothing | None = field(default=None, repr=False)
 
     def with_powder(self) -> OddsRule:
         """The same procedure with Serum Powder played (only London's has figures)."""
@@ -101,9 +113,15 @@ LONDON_SET_ASIDE = OddsRule("london-set-aside", "London, hands set aside", botto
 LONDON_POWDER = OddsRule("london-powder", "London + Serum Powder", powder=True, short="Powder")
 LONDON_MTGO_POWDER = OddsRule("london-mtgo-powder", "London (MTGO/Arena) + Serum Powder", bottom_now=False,
                               powder=True, short="Powder MTGO")  # fmt: skip
+ARENA = OddsRule("arena-bo1", "Arena best-of-one (3 candidates)", bottom_now=False, smoothing=TIM_LEWIS_2024,
+                 short="Arena Bo1")  # fmt: skip
+ARENA_2018_ODDS = OddsRule("arena-bo1-2018", "Arena best-of-one (2018: 2 candidates)", bottom_now=False,
+                           smoothing=ARENA_2018, short="Arena 2018")  # fmt: skip
+ARENA_GAUSSIAN = OddsRule("arena-bo1-gaussian", "Arena best-of-one (Gaussian)", bottom_now=False,
+                          smoothing=GAUSSIAN_2026, short="Arena Gauss")  # fmt: skip
 ODDS_RULES = {r.key: r for r in (LONDON, LONDON_MTGO, VANCOUVER, PARIS, LONDON_SET_ASIDE, LONDON_POWDER,
-                                 LONDON_MTGO_POWDER)}  # fmt: skip
-RULES = (LONDON, VANCOUVER, PARIS, LONDON_SET_ASIDE)  # the odds table's rows
+                                 LONDON_MTGO_POWDER, ARENA, ARENA_2018_ODDS, ARENA_GAUSSIAN)}  # fmt: skip
+RULES = (LONDON, VANCOUVER, PARIS, LONDON_SET_ASIDE, ARENA)  # the odds table's rows
 POWDER_RULES = (LONDON_POWDER, LONDON_MTGO_POWDER)  # the table shows them when the deck holds Serum Powder
 RULE_NAMES = {rule.key: rule.name for rule in ODDS_RULES.values()}
 
@@ -153,8 +171,10 @@ BASELINE_SIZES = ((6, 2, 4), (5, 1, 4))
 @dataclass(frozen=True, slots=True)
 class KeepRule:
     """Keep a hand with ``min_lands``–``max_lands`` lands (the range of ``by_size`` for a
-    hand of that size) and at least ``min_keys`` key cards; always keep ``floor`` cards or
-    fewer. :data:`BASELINE` is the baseline of Karsten's studies, the trainer's default.
+    hand of that size), at least ``min_keys`` key cards and at least ``min_spells`` spells
+    (non-land cards); always keep ``floor`` cards or fewer. :data:`BASELINE` is the baseline
+    of Karsten's studies, the trainer's default; :data:`KARSTEN_KEEPABLE` his "keepable hand"
+    (2–3 lands and at least 2 spells, at every size).
 
     >>> BASELINE.lands_for(7), BASELINE.lands_for(6), BASELINE.lands_for(5), KeepRule().lands_for(6)
     ((2, 5), (2, 4), (1, 4), (2, 5))
@@ -165,6 +185,7 @@ class KeepRule:
     min_keys: int = 0
     floor: int = 5  # always keep a hand of this many cards or fewer
     by_size: tuple[tuple[int, int, int], ...] = ()  # (size, fewest, most lands) for other hand sizes
+    min_spells: int = 0  # at least this many non-land cards (spells) in the hand kept
 
     def describe(self) -> str:
         """The rule in words: "7 cards keep 2–5 lands, 6 keep 2–4, 5 keep 1–4; always keep 4 or fewer".
@@ -175,7 +196,9 @@ class KeepRule:
         parts = [f"7 cards keep {self.min_lands}–{self.max_lands} lands"]
         parts += [f"{size} keep {low}–{high}" for size, low, high in self.by_size if size > self.floor]
         keys = f"; at least {self.min_keys} key cards" if self.min_keys else ""
-        return ", ".join(parts) + keys + f"; always keep {self.floor} cards or fewer"
+        spells = f"; at least {self.min_spells} spells" if self.min_spells else ""
+        floor = f"; always keep {self.floor} cards or fewer" if self.floor else "; down to zero cards if need be"
+        return ", ".join(parts) + keys + spells + floor
 
     def lands_for(self, size: int) -> tuple[int, int]:
         """The range of lands kept in a hand of ``size`` cards."""
@@ -186,18 +209,32 @@ class KeepRule:
 
 
 BASELINE = KeepRule(2, 5, 0, 4, BASELINE_SIZES)
+KARSTEN_KEEPABLE = KeepRule(2, 3, floor=0, min_spells=2)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """Where one mulligan rule ends: P(a keepable hand), E[final hand size], and the
-    distribution of the final hand size (size -> probability)."""
+    """Where one mulligan rule ends: P(a keepable hand), E[final hand size], the distribution
+    of the final hand size (size -> probability), and of the size of a keepable hand kept
+    (``kept``: size -> P(ending with a keepable hand of that size))."""
 
     rule: str
     free: bool
     keepable: Fraction
     expected_size: Fraction
     sizes: dict[int, Fraction]
+    kept: dict[int, Fraction] = field(default_factory=dict)
+
+    def keepable_at_least(self, size: int) -> Fraction:
+        """P(ending with a keepable hand of ``size`` cards or more): with the floor at 0, Frank
+        Karsten's "probability of a keepable hand of size ``size``" for each size.
+
+        >>> deck = DeckCounts(0, 0, 24, 36)
+        >>> result = outcome(deck, "london", False, KARSTEN_KEEPABLE)
+        >>> [f"{float(result.keepable_at_least(n)):.3%}" for n in (7, 6, 5, 4)]
+        ['57.812%', '90.489%', '98.515%', '99.768%']
+        """
+        return sum((p for kept, p in self.kept.items() if kept >= size), Fraction(0))
 
 
 Composition = tuple[int, int, int, int]
@@ -205,11 +242,22 @@ Kinds = tuple[int, ...]  # five counts: key lands, key non-lands, lands, non-lan
 Mass = dict[int, int]  # an exact probability as an unreduced sum of fractions: denominator -> numerator
 
 
-def compositions(deck: DeckCounts, drawn: int) -> Iterator[tuple[Composition, Fraction]]:
-    """Every possible hand of ``drawn`` cards, as counts per kind, with its probability."""
+def compositions(
+    deck: DeckCounts, drawn: int, smoothing: Smoothing | None = None
+) -> Iterator[tuple[Composition, Fraction]]:
+    """Every possible hand of ``drawn`` cards, as counts per kind, with its probability;
+    under Arena's hand smoothing (``smoothing``), each scaled by the model's smoothed chance of
+    its land count over the plain one (:meth:`.arena.Smoothing.reweighting`): given its land
+    count, a smoothed hand is any hand with that many lands, all alike."""
     a, b, c, d = deck.kinds
     total = comb(deck.size, drawn)
     if total == 0:
+        return
+    if smoothing is not None:
+        scale = [Fraction(r) for r in smoothing.reweighting(deck.all_lands, deck.size, drawn)]
+        for hand, p in compositions(deck, drawn):
+            if scale[hand[0] + hand[2]]:
+                yield hand, p * scale[hand[0] + hand[2]]
         return
     for i in range(min(a, drawn) + 1):
         for j in range(min(b, drawn - i) + 1):
@@ -226,7 +274,7 @@ def keepable(hand: Composition, keep: int, rule: KeepRule) -> bool:
     low, high = rule.lands_for(keep)
     for kept_lands in range(low, min(high, key_lands + lands, keep) + 1):
         kept_spells = keep - kept_lands
-        if kept_spells > key_spells + spells:
+        if kept_spells > key_spells + spells or kept_spells < rule.min_spells:
             continue
         if min(key_lands, kept_lands) + min(key_spells, kept_spells) >= rule.min_keys:
             return True
@@ -234,16 +282,16 @@ def keepable(hand: Composition, keep: int, rule: KeepRule) -> bool:
 
 
 def satisfies(hand: Kinds, rule: KeepRule) -> bool:
-    """Whether a hand, as it is, meets the keep rule (lands in range, enough key cards)."""
+    """Whether a hand, as it is, meets the keep rule (lands in range, enough key cards and spells)."""
     lands = hand[0] + hand[2]
     low, high = rule.lands_for(sum(hand))
-    return low <= lands <= high and hand[0] + hand[1] >= rule.min_keys
+    return low <= lands <= high and hand[0] + hand[1] >= rule.min_keys and sum(hand) - lands >= rule.min_spells
 
 
 def bottom_first(hand: Kinds, bottom: int, rule: KeepRule) -> Kinds:
     """Which ``bottom`` cards of ``hand`` go on the bottom (counts per kind, five kinds), as
-    CR 103.4 has it right after a counted mulligan, before the player declares again (and,
-    103.4b, may use Serum Powder on the cards left).
+    CR 103.5 has it right after a counted mulligan, before the player declares again (and,
+    103.5b, may use Serum Powder on the cards left).
 
     If some choice leaves a hand that satisfies the keep rule, one such choice (keep key
     cards and ordinary cards before Serum Powder). Otherwise the player keeps one Serum
@@ -278,8 +326,11 @@ def bottom_first(hand: Kinds, bottom: int, rule: KeepRule) -> Kinds:
     return tuple(chosen)
 
 
-def lands_in_hand(deck: DeckCounts, drawn: int = HAND) -> list[Fraction]:
-    """P(exactly n lands) for n = 0..drawn (hypergeometric)."""
+def lands_in_hand(deck: DeckCounts, drawn: int = HAND, smoothing: Smoothing | None = None) -> list[Fraction]:
+    """P(exactly n lands) for n = 0..drawn (hypergeometric; under Arena's hand smoothing, the
+    model's exact sum over the candidates' land counts)."""
+    if smoothing is not None:
+        return [Fraction(p) for p in smoothing.land_distribution(deck.all_lands, deck.size, drawn)]
     total = comb(deck.size, drawn)
     lands, others = deck.all_lands, deck.size - deck.all_lands
     return [Fraction(comb(lands, n) * comb(others, drawn - n), total) for n in range(drawn + 1)]
@@ -328,14 +379,25 @@ def outcome(
 
     @cache
     def p_keepable(drawn: int, keep: int) -> Fraction:
-        return sum((p for hand, p in compositions(deck, drawn) if keepable(hand, keep, keep_rule)), Fraction(0))
+        if rule.smoothing is None:
+            return sum((p for hand, p in compositions(deck, drawn) if keepable(hand, keep, keep_rule)), Fraction(0))
+        # Arena: the plain chance of a keepable hand with l lands, scaled for each l (see compositions).
+        by_lands = [Fraction(0)] * (drawn + 1)
+        for hand, p in compositions(deck, drawn):
+            if keepable(hand, keep, keep_rule):
+                by_lands[hand[0] + hand[2]] += p
+        scale = rule.smoothing.reweighting(deck.all_lands, deck.size, drawn)
+        return sum((Fraction(scale[n]) * p for n, p in enumerate(by_lands) if p), Fraction(0))
 
     reach = Fraction(1)
     good = Fraction(0)
     sizes: dict[int, Fraction] = {}
+    kept: dict[int, Fraction] = {}
     for drawn, keep in islice(attempts(rule, free), start, None):
         p = p_keepable(drawn, keep) if drawn <= deck.size else Fraction(0)
         good += reach * p
+        if p:
+            kept[keep] = kept.get(keep, Fraction(0)) + reach * p
         if keep <= keep_rule.floor or keep == 0:
             sizes[keep] = sizes.get(keep, Fraction(0)) + reach  # kept whatever it is
             reach = Fraction(0)
@@ -344,7 +406,7 @@ def outcome(
             sizes[keep] = sizes.get(keep, Fraction(0)) + reach * p
         reach *= 1 - p
     expected = sum((size * p for size, p in sizes.items()), Fraction(0))
-    return Outcome(rule.key, free, good, expected, sizes)
+    return Outcome(rule.key, free, good, expected, sizes, kept)
 
 
 def _plus(a: Kinds, b: Kinds) -> Kinds:
@@ -512,7 +574,7 @@ def _walk(
                         _add(starts.setdefault(after, {}), den, num * ways)
                         continue
                     target = (_plus(out, hand), under)  # Powder exiles the cards held: buckets[gone + held]
-                    if under is None and held(keep) < HAND:  # CR 103.4: the bottom first, then Powder
+                    if under is None and held(keep) < HAND:  # CR 103.5: the bottom first, then Powder
                         below = bottoms(hand, HAND - keep, keep_rule)
                         target = (_minus(target[0], below), below)
                     _add(buckets[gone + held(keep)].setdefault(target, {}), den, num * ways)
@@ -526,7 +588,8 @@ def _walk(
     won = {size: _value(mass) for size, mass in wins.items()}
     sizes = {size: p for size, p in (won | {keep_last: _value(reached)}).items() if p}
     expected = sum((size * p for size, p in sizes.items()), Fraction(0))
-    return Outcome(rule.key, free, sum(won.values(), Fraction(0)), expected, sizes)
+    kept = {size: p for size, p in won.items() if p}
+    return Outcome(rule.key, free, sum(won.values(), Fraction(0)), expected, sizes, kept)
 
 
 def table(deck: DeckCounts, play: KeepRule, draw: KeepRule) -> dict[tuple[str, bool, str], Outcome]:
@@ -582,11 +645,21 @@ Game = Callable[[], tuple[bool, int, int]]  # one game: (kept a keepable hand, f
 def _sampled(
     deck: DeckCounts, rule: OddsRule, plan: list[tuple[int, int]], keep_rule: KeepRule, rng: random.Random
 ) -> Game:
-    """Every hand a fresh sample of the whole deck (a shuffled library). London as CR 103.4
+    """Every hand a fresh sample of the whole deck (a shuffled library). London as CR 103.5
     reads (``bottom_now``) bottoms first (:func:`bottom_first`), then decides on the cards
     left; otherwise :func:`keepable` is asked of the cards drawn (memoised per hand)."""
     cards = [kind for kind, n in enumerate(deck.kinds) for _ in range(n)]
     size, sample, population = len(cards), rng.sample, range(len(cards))
+    model = rule.smoothing
+    target = model.target(deck.all_lands, size) if model is not None else 0.0
+
+    def dealt(drawn: int) -> list[int]:
+        """The indexes of a hand's cards: a sample, or under Arena's smoothing the candidate kept."""
+        if model is None:
+            return sample(population, drawn)
+        candidates = [sample(population, drawn) for _ in range(model.candidates)]
+        lands = [sum(1 for i in hand if cards[i] in (0, 2)) for hand in candidates]
+        return candidates[model.pick(lands, target, rng)[0]]
 
     @cache
     def kept(hand: Composition, drawn: int, keep: int) -> bool:
@@ -597,7 +670,7 @@ def _sampled(
     def game() -> tuple[bool, int, int]:
         for hands, (drawn, keep) in enumerate(plan, 1):
             counts = [0, 0, 0, 0]
-            for index in sample(population, drawn) if drawn <= size else ():
+            for index in dealt(drawn) if drawn <= size else ():
                 counts[cards[index]] += 1
             ok = drawn <= size and kept((counts[0], counts[1], counts[2], counts[3]), drawn, keep)
             if ok or keep <= keep_rule.floor or keep == 0:
@@ -643,7 +716,7 @@ def _shuffled(
         for t, (_, keep) in enumerate(plan):
             can_mulligan = t + 1 < len(plan)
             hand, library, hands, under = library[:HAND], library[HAND:], hands + 1, 0
-            if cr and keep < HAND:  # CR 103.4: the bottom goes at once
+            if cr and keep < HAND:  # CR 103.5: the bottom goes at once
                 below = [
                     kind for kind, n in enumerate(bottom_first(count(hand), HAND - keep, keep_rule)) for _ in range(n)
                 ]

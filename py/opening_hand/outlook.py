@@ -6,10 +6,10 @@ random set of that many library cards: land counts follow the hypergeometric dis
 lands grouped by the mana they make the multivariate one, and every figure here is a finite
 sum computed with integers (:class:`fractions.Fraction`), not by sampling.
 
-* **Draws.** CR 103.7a: in a two-player game the player who plays first skips the draw of
+* **Draws.** CR 103.8a: in a two-player game the player who plays first skips the draw of
   their first turn, so *on the play* a player has drawn ``t - 1`` cards by turn ``t`` and
   *on the draw* ``t`` (CR 504.1: one card each draw step). In other multiplayer games nobody
-  skips it (CR 103.7c): the draw figures are the ones that apply.
+  skips it (CR 103.8c): the draw figures are the ones that apply.
 * **Land drops** (:class:`Lands`). CR 305.2: a player may play one land a turn. Land drop
   ``t`` is made iff lands in hand + lands drawn by turn ``t`` >= ``t`` (:func:`land_drop`).
 * **Casting on curve** (:class:`Casting`). A card of mana value ``v`` is cast on curve when
@@ -56,7 +56,7 @@ Option = tuple[int, tuple[int, ...]]  # one way to pay a cost: (generic pips, ea
 
 
 def draws(turn: int, on_the_play: bool) -> int:
-    """Cards drawn by ``turn`` (CR 103.7a: on the play the first turn's draw is skipped).
+    """Cards drawn by ``turn`` (CR 103.8a: on the play the first turn's draw is skipped).
 
     >>> draws(1, True), draws(1, False), draws(4, True), draws(4, False)
     (0, 1, 3, 4)

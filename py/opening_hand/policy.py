@@ -8,9 +8,10 @@
 * Uses Serum Powder instead of a mulligan when it has one; under Partial Paris sets aside
   the cards that spoil the land count; scries a land away when it has three, a spell away
   when it has fewer than two; shuffles back what it would bottom; reveals a companion whose
-  condition is not known to fail; puts every conspiracy into the command zone; keeps the
+  condition is not known to fail; in limited, chooses its first three sticker sheets
+  (103.2d); puts every conspiracy into the command zone; keeps the
   first Backup Plan hand with 2–5 lands; takes every opening-hand action offered, the
-  starting team's players in seat order (103.5c); orders timestamps as the cards came in.
+  starting team's players in seat order (103.6c); orders timestamps as the cards came in.
 * In practice turns after the game has begun, plays a land every turn it has one: the
   land that adds a colour its spells need and its lands lack, else the first land.
 
@@ -34,6 +35,8 @@ from .game import (
     ChooseShuffleBack,
     ChooseStarting,
     ChooseStartingPlayer,
+    ChooseStickers,
+    ChooseStickerSheets,
     DeclareMulligan,
     FinishOpeningActions,
     GameState,
@@ -122,6 +125,8 @@ def decide(state: GameState) -> Action:
         return RevealCompanion(pending.player, usable[0] if usable else None)
     if isinstance(pending, ChooseConspiracies):
         return PutConspiracies(pending.player, pending.options)
+    if isinstance(pending, ChooseStickerSheets):
+        return ChooseStickers(pending.player, pending.options[: pending.most])
     if isinstance(pending, ChooseBackupHand):
         player = state.player(pending.player)
         by_id = {c.id: c for c in player.hand}

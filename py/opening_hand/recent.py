@@ -87,7 +87,7 @@ def hands_of(
     points (the state before each of the player's decisions, and the index of the action
     taken in ``actions``); and the index of the Keep of the kept hand (None: none found).
 
-    A hand is the one a Keep, Mulligan or Serum Powder decision was asked on (CR 103.4), or
+    A hand is the one a Keep, Mulligan or Serum Powder decision was asked on (CR 103.5), or
     the new hand the bottom step (or a shuffle back) chose from before that decision; cards
     put on the bottom when keeping (as on MTGO) and a Vancouver scry join the kept hand.
     """

@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .decklist import MAX_CARDS, check_deck, parse_decklist
-from .editions import LEGACY_KEYS, find_edition
+from .editions import LEGACY_KEYS, RENUMBERED_KEYS, find_edition
 from .errors import DeckCheckError, DecklistError, RulesError
 from .formats import find_format
 from .game import (
@@ -38,6 +38,7 @@ from .game import (
     ActNext,
     BeginOnBattlefield,
     ChooseStarting,
+    ChooseStickers,
     FinishOpeningActions,
     GameState,
     Keep,
@@ -72,16 +73,19 @@ MAX_LANDS = MAX_CARDS  # land marks: at most one per card name of the deck
 ACTIONS: tuple[type, ...] = (
     ChooseStarting, RevealCompanion, PutConspiracies, KeepBackupHand, Keep, Mulligan, UseSerumPowder,
     PutOnBottom, ShuffleBack, ScryDecision, BeginOnBattlefield, RevealFromHand, FinishOpeningActions,
-    ActNext, NextTimestamp, TakeTurn,
+    ActNext, NextTimestamp, TakeTurn, ChooseStickers,
 )  # fmt: skip
 KEYS = {
     "deck": "d", "format": "f", "players": "n", "edition": "e", "seed": "s", "control": "c", "compare": "x",
     "teams": "t", "shared": "h", "vanguard": "v", "lands": "l", "unchecked": "u", "skip_bad": "k", "actions": "a",
     "chooser": "o", "chooser_reason": "r", "pool": "p", "side": "y",
 }  # fmt: skip
-# Links since the bottom step follows CR 103.4 carry "g": 2; a link without it recorded its
-# London mulligans with the bottom cards chosen on keeping (editions.LEGACY_KEYS).
-GENERATION_KEY, GENERATION = "g", 2
+# What a link's rules key meant when it was made ("g"): generation 1 (no "g") recorded its London
+# mulligans with the bottom cards chosen on keeping (editions.LEGACY_KEYS); up to generation 2,
+# "london" named the text before the 2025 one (editions.RENUMBERED_KEYS). Since generation 3
+# it names the current edition. Older links open under what they named, so they replay the
+# same game with the same rule numbers in the log.
+GENERATION_KEY, GENERATION = "g", 3
 POOL_NAMES = ("", "standard", "pioneer", "modern", "legacy", "vintage", "pauper")  # cardcheck.POOLS
 
 
@@ -228,7 +232,7 @@ def decode_setup(fragment: str) -> Setup:
         raise ShareLinkError("the link's contents are not a practice setup")
     unknown = set(data) - set(KEYS.values()) - {GENERATION_KEY}
     generation = data.get(GENERATION_KEY, 1)
-    if generation not in (1, GENERATION) or isinstance(generation, bool):
+    if generation not in (1, 2, GENERATION) or isinstance(generation, bool):
         raise ShareLinkError("this link was made by a newer version of Opening Hand")
     if unknown:
         raise ShareLinkError("the link has settings this version does not know")
@@ -270,6 +274,9 @@ def decode_setup(fragment: str) -> Setup:
     fmt, edition, compare = _known(_str(get(KEYS["format"]), "format", 40), edition, compare)
     if generation == 1 and any(isinstance(a, Mulligan) for a in decisions):
         edition = LEGACY_KEYS.get(edition, edition)  # replayed as it was played: bottom on keeping
+    if generation < 3:  # "london" then named the text before the 2025 one
+        edition = RENUMBERED_KEYS.get(edition, edition)
+        compare = RENUMBERED_KEYS.get(compare, compare)
     return Setup(
         deck=_str(get(KEYS["deck"]), "decklist", MAX_DECK),
         format=fmt,
@@ -348,6 +355,7 @@ def game_from_setup(setup: Setup, edition: str | None = None) -> GameState:
             commanders=deck.commander_names(),
             planar_deck=deck.planar_cards(),
             scheme_deck=deck.scheme_cards(),
+            sticker_sheets=deck.sticker_sheets(),
             vanguard=vanguard,
             lands=setup.lands,
         )

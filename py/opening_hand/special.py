@@ -1,8 +1,8 @@
 """Cards the start-of-game rules name, known to the engine by name.
 
-* Serum Powder - "any time you could mulligan" (CR 103.4b);
-* Leylines and Gemstone Caverns - begin the game on the battlefield (CR 103.5a);
-* Chancellors - revealed from the opening hand (CR 103.5b);
+* Serum Powder - "any time you could mulligan" (CR 103.5b);
+* Leylines and Gemstone Caverns - begin the game on the battlefield (CR 103.6a);
+* Chancellors - revealed from the opening hand (CR 103.6b);
 * Power Play - its controller is the starting player (CR 103.1c);
 * Backup Plan - draw an additional hand;
 * the ten companions - revealed from outside the game if the deck meets the condition (CR 103.2b).
@@ -42,12 +42,12 @@ def is_named(name: str, wanted: str) -> bool:
 
 
 def begins_on_battlefield(name: str) -> bool:
-    """CR 103.5a: a Leyline may begin the game on the battlefield (Gemstone Caverns: see the game)."""
+    """CR 103.6a: a Leyline may begin the game on the battlefield (Gemstone Caverns: see the game)."""
     return normalise(name) in LEYLINES
 
 
 def revealed_from_opening_hand(name: str) -> bool:
-    """CR 103.5b: a Chancellor may be revealed from the opening hand."""
+    """CR 103.6b: a Chancellor may be revealed from the opening hand."""
     return normalise(name) in CHANCELLORS
 
 

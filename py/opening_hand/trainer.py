@@ -253,7 +253,7 @@ def _meets(lands: int, spells: int, keys: int, size: int, rule: KeepRule) -> boo
         return True
     low, high = rule.lands_for(size)
     for kept_lands in range(low, min(high, lands, size) + 1):
-        if size - kept_lands <= spells and min(keys, size) >= rule.min_keys:
+        if rule.min_spells <= size - kept_lands <= spells and min(keys, size) >= rule.min_keys:
             return True
     return False
 
@@ -315,6 +315,7 @@ def feedback(reading: Reading, keep: bool) -> str:
     says = "keep" if reading.meets_rule else "mulligan"
     low, high = r.lands_for(reading.size)
     rule_text = f"{low}–{high} lands" + (f", {r.min_keys}+ key cards" if r.min_keys else "")
+    rule_text += f", {r.min_spells}+ spells" if r.min_spells else ""
     followed = (says == "keep") == keep
     return line + f" Your keep rule ({rule_text}) says {says}: you {'followed' if followed else 'went against'} it."
 

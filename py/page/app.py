@@ -330,9 +330,9 @@ class App:
         if not button or button.disabled:
             return
         if action := button.getAttribute("data-action"):  # None (JS null) on the fixed buttons
-            boxes = board.root.querySelectorAll('[data-el="choices"] input[data-conspiracy]:checked')
+            boxes = board.root.querySelectorAll('[data-el="choices"] input[data-choice]:checked')
             board.on_choice(str(action), str(button.getAttribute("data-arg") or ""),
-                            [int(box.dataset.conspiracy) for box in boxes])  # fmt: skip
+                            [int(box.dataset.choice) for box in boxes])  # fmt: skip
         elif name := button.getAttribute("data-button"):
             board.on_button(str(name))
 

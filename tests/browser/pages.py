@@ -82,7 +82,7 @@ class AppPage:
 
     def mulligan_once_and_begin(self) -> None:
         """After a deal: play first if asked, one mulligan, the suggested card to the bottom
-        (CR 103.4), keep - until the game begins."""
+        (CR 103.5), keep - until the game begins."""
         self.choose_to_play_if_asked()
         self.button("Mulligan").click()
         expect(self.prompt).to_contain_text("Put 1 card on the bottom")

@@ -73,7 +73,7 @@ def test_rapid_repeated_clicks_never_lose_or_double_cards(app: AppPage) -> None:
     assert len(cards) + library == 60, (len(cards), library)  # no card lost
     mulligans = len(re.findall(r"Seat 1 takes a mulligan", app.page.get_by_test_id("log").inner_text()))
     keeps = len(re.findall(r"Seat 1 keeps", app.page.get_by_test_id("log").inner_text()))
-    # Mulligan, then the bottom step (CR 103.4): every later Keep or Mulligan click is refused.
+    # Mulligan, then the bottom step (CR 103.5): every later Keep or Mulligan click is refused.
     assert mulligans == 1 and keeps == 0
     expect(app.prompt).to_contain_text("Put 1 card on the bottom")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import BrowserContext, expect
 
@@ -98,3 +100,16 @@ def test_undo_takes_back_a_misclicked_mulligan_exactly(app: AppPage) -> None:
     app.button("Undo").click()  # even after the game has begun
     expect(app.prompt).to_contain_text("Keep 7 cards")
     assert app.hand_ids() == before
+
+
+def test_a_link_made_before_the_2025_text_opens_under_the_text_it_named(app: AppPage) -> None:
+    """A link of the previous version (generation 2) naming "london" meant the text before
+    2025: it opens under that edition, replays, and cites that text's numbers."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "links" / "london-before-2025.json"
+    old = json.loads(fixture.read_text(encoding="utf-8"))
+    app.page.goto(app.url + "#" + old["link"])
+    app.page.wait_for_selector('body[data-ready="true"]')
+    expect(app.page.get_by_label("Rules")).to_have_value("london-2019")
+    expect(app.prompt).to_contain_text("The game begins")
+    assert app.hand_names() == old["hands"][0]
+    assert app.log_rules() == [f"2019–23 {rule}" for rule, _text in old["events"]]

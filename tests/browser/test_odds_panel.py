@@ -8,6 +8,7 @@ from math import comb
 
 from playwright.sync_api import expect
 
+from opening_hand.arena import TIM_LEWIS_2024
 from opening_hand.odds import BASELINE, BASELINE_SIZES, DeckCounts, KeepRule, outcome
 from page.texts import percent
 from tests.browser.pages import AppPage
@@ -21,7 +22,11 @@ def test_the_odds_panel_shows_exact_figures_and_charts(app: AppPage) -> None:
     expect(summary).to_contain_text("60 cards, 20 lands, 0 key cards; computed exactly in")
     three = Fraction(comb(20, 3) * comb(40, 4), comb(60, 7))  # P(exactly 3 lands in 7 from 20 of 60)
     lands = app.page.get_by_test_id("lands-chart")
-    expect(lands).to_have_attribute("aria-label", re.compile(rf"3: {float(three) * 100:.1f}%"))
+    expect(lands).to_have_attribute("aria-label", re.compile(rf"3: shuffled {float(three) * 100:.1f}%"))
+    arena = TIM_LEWIS_2024.land_distribution(20, 60)[3]  # and as Arena's best-of-one queues deal it
+    expect(lands).to_have_attribute("aria-label", re.compile(rf"3: [^;]*, Arena best-of-one {arena * 100:.1f}%"))
+    expect(app.page.get_by_test_id("arena-note")).to_contain_text("public model of Arena's behaviour")
+    expect(app.page.get_by_test_id("arena-note")).to_contain_text("not Wizards' code")
     two_to_five = sum(Fraction(comb(20, n) * comb(40, 7 - n), comb(60, 7)) for n in range(2, 6))
     row = app.page.get_by_test_id("odds-table").locator('tr[data-rule="paris"]')
     # Paris on the play under the default rule (Karsten's baseline: a seven keeps 2-5 lands, a six
@@ -48,7 +53,10 @@ def test_the_odds_panel_shows_exact_figures_and_charts(app: AppPage) -> None:
         expect(aside.locator("td").first).to_have_text(
             percent(outcome(burn, "london-set-aside", free, BASELINE).keepable)
         )
-    expect(table.locator("tbody tr")).to_have_count(8)
+    for free in (False, True):  # Arena best-of-one: the model's exact figures
+        arena_row = table.locator(f'tr[data-rule="arena-bo1{"-free" if free else ""}"]')
+        expect(arena_row.locator("td").first).to_have_text(percent(outcome(burn, "arena-bo1", free, BASELINE).keepable))
+    expect(table.locator("tbody tr")).to_have_count(10)
     expect(app.page.get_by_test_id("keep-chart")).to_have_attribute("aria-label", re.compile(r"Set aside \+ free: "))
 
 
@@ -61,7 +69,7 @@ def test_serum_powder_rows_for_a_deck_that_holds_it(app: AppPage) -> None:
     app.button("Compute odds").click()
     expect(app.page.get_by_test_id("odds-summary")).to_contain_text("60 cards, 16 lands, 0 key cards, 4 Serum Powders;")
     table = app.page.get_by_test_id("odds-table")
-    expect(table.locator("tbody tr")).to_have_count(12)
+    expect(table.locator("tbody tr")).to_have_count(14)
     deck = DeckCounts(key_lands=0, key_spells=0, lands=16, spells=40, powders=4)
     play = KeepRule(3, 4, 0, 4, BASELINE_SIZES)  # the fields set sevens; sixes and fives keep the baseline
     for rule, name in (("london-powder", "London + Serum Powder"),
@@ -105,3 +113,22 @@ def test_simulation_agrees_and_can_be_cancelled(app: AppPage) -> None:
     app.button("Simulate").click()
     app.button("Cancel").click()
     expect(result).to_contain_text(re.compile(r"Cancelled after [\d,]+ games|Simulation cancelled"))
+
+
+def test_karstens_keepable_hand_figures_come_out_of_the_keep_rule_controls(app: AppPage) -> None:
+    """2-3 lands and at least 2 spells at every size, down to 0: Karsten's published London
+    figures for 24 lands in 60, size by size."""
+    app.open()
+    app.decklist.fill("24 Mountain\n36 Lightning Bolt")
+    app.page.locator("summary", has_text="Odds for this deck").click()
+    for side in (0, 1):
+        app.page.get_by_label("Fewest lands").nth(side).fill("2")
+        app.page.get_by_label("Most lands").nth(side).fill("3")
+    app.page.get_by_label("Fewest spells (non-land cards) kept").fill("2")
+    app.page.get_by_label("The same land range at every hand size").check()
+    app.page.get_by_label("Always keep this many cards or fewer").fill("0")
+    app.button("Compute odds").click()
+    london = app.page.get_by_test_id("odds-by-size").locator('tr[data-rule="london"] td')
+    expect(london).to_have_text(["57.812 %", "90.489 %", "98.515 %", "99.768 %", "99.768 %", "99.768 %", "99.768 %"])
+    vancouver = app.page.get_by_test_id("odds-by-size").locator('tr[data-rule="vancouver"] td')
+    expect(vancouver.nth(3)).to_have_text("95.742 %")

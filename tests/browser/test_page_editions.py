@@ -44,9 +44,9 @@ def test_compare_deals_the_same_shuffle_under_two_rules_side_by_side(app: AppPag
     board_button(app, "compare", "Mulligan").click()
     expect(in_board(app, "compare").locator('[data-zone="hand"][data-player="1"]')).to_have_count(6)
     london, paris = board_hand(app, "main"), board_hand(app, "compare")
-    assert len(london) == 7, "London: draw seven again, then bottom one (103.4)"
+    assert len(london) == 7, "London: draw seven again, then bottom one (103.5)"
     assert paris == london[:6], "Paris: the same shuffle, one card fewer (2001 P.1.7)"
-    bottom = "Put 1 card on the bottom as part of the mulligan (103.4)"
+    bottom = "Put 1 card on the bottom as part of the mulligan (103.5)"
     expect(in_board(app, "main").get_by_test_id("prompt")).to_contain_text(bottom)
     expect(compare.get_by_test_id("prompt")).to_contain_text("Keep 6 cards")
     expect(compare.get_by_test_id("compare-log").locator('[data-rule="2001 P.1.7"]').first).to_be_visible()
@@ -95,7 +95,7 @@ def test_paris_2008_the_starting_player_takes_all_mulligans_first(app: AppPage) 
     expect(app.prompt).to_contain_text("The game begins")
     assert "2008 101.4" in app.log_rules()
     # Every mulligan step cites the 2008 text; only steps it does not cover (the sideboard) cite today's.
-    assert not [r for r in app.log_rules() if r.startswith("103.4")], app.log_rules()
+    assert not [r for r in app.log_rules() if r.startswith("103.5")], app.log_rules()
 
 
 def test_original_rule_replaces_a_no_land_hand_once(app: AppPage) -> None:
@@ -155,7 +155,7 @@ def test_the_2008_two_headed_giant_worked_example_plays_out_on_the_page(app: App
 
 
 def test_london_as_cr_103_4_reads_beside_london_as_on_mtgo_and_a_link_carries_it(app: AppPage) -> None:
-    """The two bottoming procedures side by side on the same shuffle: as CR 103.4 reads the
+    """The two bottoming procedures side by side on the same shuffle: as CR 103.5 reads the
     bottom card goes with the mulligan; as on MTGO and Arena, only on keeping."""
     app.open()
     app.page.get_by_label("Rules", exact=True).select_option("london")
@@ -214,3 +214,49 @@ def test_2008_leylines_are_chosen_then_put_in_together_and_the_starting_player_o
     expect(app.prompt).to_contain_text("The game begins")
     expect(log).to_contain_text("Seat 1 orders their timestamps")
     assert "2008 101.Ruling.1" in app.log_rules()
+
+
+def test_the_rules_menus_show_each_editions_years(app: AppPage) -> None:
+    app.open()
+    for menu in ("Rules", "Compare with"):
+        names = app.page.get_by_label(menu).locator("option").all_inner_texts()
+        editions = [n for n in names if not n.startswith(("House rule", "No comparison"))]
+        assert editions and all(re.search(r"\b(1994|2001|2008|2015|2018|2019|2024|2025|2026)\b", n) for n in editions)
+        assert "London mulligan — current rules (2025–)" in names
+        assert "London mulligan — earlier numbering (2019–2023)" in names
+
+
+def test_compare_sets_the_2025_text_beside_the_text_before_it(app: AppPage) -> None:
+    """The same game, new numbers: the same hands on both boards, the mulligan cited 103.5 on
+    one and 2019–23 103.4 on the other."""
+    app.open()
+    app.page.get_by_label("Rules").select_option("london")
+    app.page.get_by_label("Compare with").select_option("london-2019")
+    app.deal(seed=42)
+    for board in ("main", "compare"):
+        if board_button(app, board, "Play first").is_visible():
+            board_button(app, board, "Play first").click()
+        board_button(app, board, "Mulligan").click()
+    compare = in_board(app, "compare")
+    expect(compare.get_by_test_id("prompt")).to_contain_text(
+        "Put 1 card on the bottom as part of the mulligan (2019–23 103.4)"
+    )
+    expect(in_board(app, "main").get_by_test_id("prompt")).to_contain_text("as part of the mulligan (103.5)")
+    assert board_hand(app, "main") == board_hand(app, "compare")
+    expect(compare.get_by_test_id("compare-log").locator('[data-rule="2019–23 103.4"]').first).to_be_visible()
+    assert "103.5" in app.log_rules() and not [r for r in app.log_rules() if r.startswith("2019")]
+
+
+def test_arena_best_of_one_deals_smoothed_sevens_logs_the_candidates_and_says_it_is_a_model(app: AppPage) -> None:
+    app.open()
+    app.page.get_by_label("Rules").select_option("arena-bo1")
+    expect(app.page.locator("#rules-description")).to_contain_text("public model of Arena's behaviour")
+    expect(app.page.locator("#rules-description")).to_contain_text("not Wizards' code")
+    app.deal(seed=12)
+    app.choose_to_play_if_asked()
+    model = app.page.get_by_test_id("log").locator('[data-rule="Arena model: Tim Lewis, Dec 2024 (17lands data)"]')
+    expect(model.first).to_contain_text("come from 3 shuffles")
+    app.button("Mulligan").click()
+    expect(app.prompt).to_contain_text("Keep 6 cards (then put 1 on the bottom)")  # bottom on keep, as on Arena
+    app.expect_hand_size(7)
+    expect(model).to_have_count(3)  # both opening sevens and the mulligan's

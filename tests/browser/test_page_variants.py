@@ -15,16 +15,16 @@ def test_two_headed_giant_in_hot_seat(app: AppPage) -> None:
     app.deal(seed=11)
     expect(app.page.get_by_test_id("team-life-1")).to_have_text("—")
     prompts = app.play_through()
-    assert any("this mulligan is free (103.4c)" in p for p in prompts)
+    assert any("this mulligan is free (103.5c)" in p for p in prompts)
     expect(app.page.get_by_test_id("team-life-1")).to_have_text("30")
     expect(app.page.get_by_test_id("team-life-2")).to_have_text("30")
-    expect(app.page.get_by_test_id("life-1")).to_have_count(0)  # team life only (103.3a)
+    expect(app.page.get_by_test_id("life-1")).to_have_count(0)  # team life only (103.4a)
     starting = app.page.get_by_test_id("starting-player").inner_text()
     assert re.match(r"Team [12]: Seat \d, Seat \d", starting)
     skipped = app.page.get_by_test_id("first-draw-skipped").inner_text()
-    assert skipped == starting.split(": ")[1]  # the starting team skips its first draw (103.7b)
+    assert skipped == starting.split(": ")[1]  # the starting team skips its first draw (103.8b)
     rules = app.log_rules()
-    assert {"103.1a", "103.3a", "103.4d", "103.7b"} <= set(rules)
+    assert {"103.1a", "103.4a", "103.5d", "103.8b"} <= set(rules)
     for seat in (1, 2, 3, 4):
         expect(app.hand(seat)).to_have_count(7)
 
@@ -40,14 +40,14 @@ def test_four_player_commander_in_hot_seat(app: AppPage) -> None:
         expect(app.page.get_by_test_id(f"life-{seat}")).to_have_text("40")
         assert app.library_count(seat) == 92  # 100 - commander - 7
     expect(app.page.get_by_test_id("first-draw-skipped")).to_have_text("no one")
-    assert {"103.2c", "103.3c", "103.7c"} <= set(app.log_rules())
+    assert {"103.2c", "103.4c", "103.8c"} <= set(app.log_rules())
 
 
 def test_four_player_brawl_free_mulligan_then_bottom(app: AppPage) -> None:
     app.open().choose_format("brawl", players=4, hot_seat=True)
     app.deal(seed=8)
     app.choose_to_play_if_asked()
-    expect(app.prompt).to_contain_text("free (103.4c)")
+    expect(app.prompt).to_contain_text("free (103.5c)")
     app.button("Mulligan").click()  # free: seven again, nothing to bottom
     for _ in range(3):
         app.button("Keep").click()
@@ -55,7 +55,7 @@ def test_four_player_brawl_free_mulligan_then_bottom(app: AppPage) -> None:
     app.button("Keep").click()
     expect(app.prompt).to_contain_text("The game begins")
     for seat in (1, 2, 3, 4):
-        expect(app.page.get_by_test_id(f"life-{seat}")).to_have_text("30")  # multiplayer Brawl (103.3d)
+        expect(app.page.get_by_test_id(f"life-{seat}")).to_have_text("30")  # multiplayer Brawl (103.4d)
 
 
 def test_opening_hand_actions_and_companion_through_the_page(app: AppPage) -> None:

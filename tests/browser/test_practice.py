@@ -32,7 +32,7 @@ def test_the_shell_paints_before_python_is_ready(app: AppPage) -> None:
 
 
 def test_deal_mulligan_twice_bottom_after_each_mulligan_and_keep(app: AppPage) -> None:
-    """CR 103.4: each mulligan puts its bottom cards right after the new hand is drawn; the
+    """CR 103.5: each mulligan puts its bottom cards right after the new hand is drawn; the
     player then declares again with the smaller hand. The bottom step comes with the
     computer policy's choice marked, which Enter confirms and clicks change."""
     app.open().deal(seed=SEED)
@@ -85,10 +85,10 @@ def test_deal_mulligan_twice_bottom_after_each_mulligan_and_keep(app: AppPage) -
     app.button("Keep").click()
     last_bottom = app.log_entries.filter(has_text="on the bottom of their library").last
     expect(last_bottom).to_contain_text(f"{names[1]}, then {names[4]} ({names[4]} is now the bottom card)")
-    expect(last_bottom).to_have_attribute("data-rule", "103.4")
+    expect(last_bottom).to_have_attribute("data-rule", "103.5")
     expect(app.page.get_by_test_id("prompt")).to_contain_text("The game begins")
     rules = app.log_rules()
-    for rule in ("103.1", "103.2", "103.3", "103.4", "103.5", "103.7", "103.7a"):
+    for rule in ("103.1", "103.3", "103.4", "103.5", "103.6", "103.8", "103.8a"):
         assert rule in rules
     expect(app.page.get_by_test_id("first-draw-skipped")).to_have_text(starting.inner_text())
     for name in ("Keep", "Mulligan", "Put on bottom"):

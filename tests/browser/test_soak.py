@@ -31,7 +31,7 @@ CYCLE = """(cycles) => {
     click('mulligan');
     const log = document.getElementById('log').textContent;
     if (log.includes('Seat 1 declares a mulligan')) mulligans++;
-    click('bottom');  // the suggested card (CR 103.4: part of the mulligan)
+    click('bottom');  // the suggested card (CR 103.5: part of the mulligan)
     click('keep');
     if (board.querySelector('[data-el="prompt"]').textContent.startsWith('The game begins')) begun++;
     seen.push(board.dataset.history);

@@ -36,7 +36,7 @@ def play_one_game(app: AppPage, seed: int, mulligans: int, side: str) -> list[st
         expect(app.page.get_by_test_id("log")).to_contain_text("Seat 2 to take the first turn")
     for _ in range(mulligans):
         app.button("Mulligan").click()
-        app.button("Put on bottom").click()  # the suggested cards (CR 103.4)
+        app.button("Put on bottom").click()  # the suggested cards (CR 103.5)
     expect(app.button("Keep")).to_be_visible()
     kept = app.hand_names()
     app.button("Keep").click()

@@ -31,7 +31,7 @@ def test_the_deciding_hand_and_its_buttons_fit_the_screen_after_deal(app: AppPag
     app.open().choose_format(fmt, players=players, hot_seat=hot_seat)
     app.page.get_by_label("Rules").select_option(rules)
     if table == "vanguard-nine":
-        app.page.get_by_label("Hand modifier").fill("2")  # 7 + 2 (103.4a)
+        app.page.get_by_label("Hand modifier").fill("2")  # 7 + 2 (103.5a)
     app.deal(seed=11)
     app.assert_decision_in_view()  # the first decision: in hot-seat, who plays first
     app.choose_to_play_if_asked()
@@ -117,7 +117,7 @@ def test_backup_plan_hands_are_rows_of_cards_that_fit_the_screen(app: AppPage, s
     app.open().choose_format("conspiracy", players=4)
     app.deal(seed=7)
     app.choose_to_play_if_asked()
-    app.button("Put into the command zone").click()  # Power Play and Backup Plan (103.2d)
+    app.button("Put into the command zone").click()  # Power Play and Backup Plan (103.2e)
     expect(app.prompt).to_contain_text("Backup Plan: keep one of your hands")
     expect(app.deciding_hand()).to_have_count(14)  # two hands of seven, each a row with its button
     expect(app.page.get_by_role("group", name="Hand 2").get_by_test_id("card")).to_have_count(7)

@@ -42,7 +42,7 @@ def test_the_starting_plane_and_the_scheme_deck_are_zones_of_the_table(app: AppP
     app.deal(seed=2)
     app.play_through()
     plane = app.page.get_by_test_id("starting-plane").get_by_test_id("card")
-    expect(plane).to_have_count(1)  # 103.2e: the top card of the starting player's planar deck
+    expect(plane).to_have_count(1)  # 103.7: the top card of the starting player's planar deck
     expect(app.page.get_by_test_id("log")).to_contain_text(plane.get_attribute("data-card-name") or "?")
     assert audit(app) == []
 

@@ -1,5 +1,5 @@
 """The keep-or-mulligan trainer through the page: practice turns after the game begins
-(CR 504.1 draws as 103.7 says who skips, one land a turn by 305.2), carried by undo and
+(CR 504.1 draws as 103.8 says who skips, one land a turn by 305.2), carried by undo and
 share links."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ LANDS = {
 
 def test_draws_follow_the_library_then_undo_and_a_share_link_carry_them(app: AppPage) -> None:
     app.open().deal(seed=SEED)
-    app.button("Play first").click()  # no draw on the first turn (103.7a)
+    app.button("Play first").click()  # no draw on the first turn (103.8a)
     app.button("Keep").click()
     expect(app.prompt).to_contain_text("The game begins")
     draw = app.page.locator('[data-board="main"] [data-button="draw"]')
@@ -81,7 +81,7 @@ def test_the_outlook_sits_beside_the_hand_and_follows_the_cards_marked_for_the_b
     expect(outlook).to_be_visible()
     assert outlook.evaluate(IN_VIEW), "the outlook should be on screen beside the hand at 1366x900"
     lands = outlook.get_by_test_id("outlook-lands")
-    expect(lands.locator('tr[data-side="play"]')).to_have_class("mine")  # seat 1 plays first: 103.7a
+    expect(lands.locator('tr[data-side="play"]')).to_have_class("mine")  # seat 1 plays first: 103.8a
     held = sum(1 for name in app.hand_names() if name in LANDS)
     expect(lands.locator("caption")).to_have_text(f"Land drops (%) with {held} in hand")
     expect(outlook.get_by_test_id("outlook-mulligan")).to_contain_text("Your keep rule (2–5 lands)")

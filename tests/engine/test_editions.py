@@ -95,7 +95,7 @@ def test_2017_103_4_vancouver_draws_one_fewer_and_declares_simultaneously() -> N
 
 def test_2017_103_4_scry_is_offered_exactly_to_players_below_their_starting_hand_size() -> None:
     state = game("vancouver", n=3)
-    state = apply(apply(apply(state, Mulligan(1)), Keep(2)), Mulligan(3))  # both free (103.4c)
+    state = apply(apply(apply(state, Mulligan(1)), Keep(2)), Mulligan(3))  # both free (103.5c)
     assert [len(p.hand) for p in state.players] == [7, 7, 7]
     state = apply(apply(state, Mulligan(1)), Keep(3))
     assert [len(p.hand) for p in state.players] == [6, 7, 7]
@@ -233,8 +233,9 @@ def test_house_draw_ten_choose_three_leaves_seven() -> None:
 
 def test_every_edition_is_registered_with_a_name_year_and_summary() -> None:
     assert set(EDITIONS) == {
-        "london", "london-mtgo", "vancouver", "paris-2008", "paris-2001", "original", "commander-free",
-        "commander-free-mtgo", "commander-set-aside", "partial-paris", "draw-ten",
+        "london", "london-mtgo", "arena-bo1", "arena-bo1-2018", "arena-bo1-gaussian", "london-2019", "vancouver",
+        "paris-2008", "paris-2001", "original", "commander-free", "commander-free-mtgo", "commander-set-aside",
+        "partial-paris", "draw-ten",
     }  # fmt: skip
     for edition in EDITIONS.values():
         assert edition.name and edition.year and edition.summary

@@ -26,7 +26,7 @@ from tests.engine.helpers import Script, all_cards, deck, started, two_player
 # ------------------------------------------------------------------------- 103.1
 
 
-def test_103_1_a_random_method_picks_the_chooser_reproducibly() -> None:
+def test_2025_103_1_a_random_method_picks_the_chooser_reproducibly() -> None:
     choosers = {two_player(seed).chooser for seed in range(40)}
     assert choosers == {1, 2}, "over 40 seeds both seats win the coin flip at least once"
     assert all(two_player(seed).chooser == two_player(seed).chooser for seed in range(20))
@@ -35,7 +35,7 @@ def test_103_1_a_random_method_picks_the_chooser_reproducibly() -> None:
     assert flip.rule == "103.1" and "coin flip" in flip.text
 
 
-def test_103_1_the_chooser_decides_who_plays_first_and_may_choose_to_draw() -> None:
+def test_2025_103_1_the_chooser_decides_who_plays_first_and_may_choose_to_draw() -> None:
     state = two_player(3)
     assert state.pending == ChooseStartingPlayer(state.chooser, (1, 2))
     other = 3 - state.chooser
@@ -46,7 +46,7 @@ def test_103_1_the_chooser_decides_who_plays_first_and_may_choose_to_draw() -> N
     assert any(e.rule == "103.1" and "to take the first turn (on the play)" in e.text for e in state.events)
 
 
-def test_103_1_only_the_chooser_chooses_and_only_a_seat_at_the_table() -> None:
+def test_2025_103_1_only_the_chooser_chooses_and_only_a_seat_at_the_table() -> None:
     state = two_player(3)
     with pytest.raises(NotYourDecisionError):
         apply(state, ChooseStarting(3 - state.chooser, 1))
@@ -54,10 +54,10 @@ def test_103_1_only_the_chooser_chooses_and_only_a_seat_at_the_table() -> None:
         apply(state, ChooseStarting(state.chooser, 5))
 
 
-# ------------------------------------------------------------------------- 103.2
+# ------------------------------------------------------------------------- 103.3
 
 
-def test_103_2_decks_are_shuffled_into_libraries_by_the_games_seed() -> None:
+def test_2025_103_3_decks_are_shuffled_into_libraries_by_the_games_seed() -> None:
     a = started(seed=11)
     b = started(seed=11)
     c = started(seed=12)
@@ -65,15 +65,15 @@ def test_103_2_decks_are_shuffled_into_libraries_by_the_games_seed() -> None:
     assert order == [card.id for card in b.player(1).library + b.player(1).hand]
     assert order != [card.id for card in c.player(1).library + c.player(1).hand]
     assert order != sorted(order), "the library is shuffled, not in list order"
-    assert any(e.rule == "103.2" for e in a.events)
+    assert any(e.rule == "103.3" for e in a.events)
 
 
-def test_103_2_a_players_cards_do_not_depend_on_the_play_draw_choice() -> None:
+def test_2025_103_3_a_players_cards_do_not_depend_on_the_play_draw_choice() -> None:
     on_play, on_draw = started(seed=21, starting_player=1), started(seed=21, starting_player=2)
     assert on_play.player(1).hand == on_draw.player(1).hand
 
 
-def test_103_2_the_shuffle_is_the_same_on_every_runtime() -> None:
+def test_2025_103_3_the_shuffle_is_the_same_on_every_runtime() -> None:
     # Recorded under CPython 3.11; the same test runs inside Pyodide (Python 3.14). Share
     # links and seeds are only worth anything if the shuffle is identical everywhere.
     state = started(seed=20261122)
@@ -81,34 +81,34 @@ def test_103_2_the_shuffle_is_the_same_on_every_runtime() -> None:
     assert [c.id for c in state.player(2).hand] == [120, 116, 102, 74, 100, 91, 107]
 
 
-def test_103_2a_the_sideboard_is_set_aside_not_shuffled_in() -> None:
+def test_2025_103_2a_the_sideboard_is_set_aside_not_shuffled_in() -> None:
     side = ("Duress",) * 3
     state = started(seed=2, sideboard=side)
     p = state.player(1)
     assert len(p.sideboard) == 3 and len(p.library) + len(p.hand) == 60
     assert all(c.name != "Duress" for c in p.library + p.hand)
-    assert [e.rule for e in state.events].index("103.2a") < [e.rule for e in state.events].index("103.2")
-
-
-# ------------------------------------------------------------------------- 103.3
-
-
-def test_103_3_each_player_starts_with_20_life() -> None:
-    state = started()
-    assert [p.life for p in state.players] == [20, 20]
-    assert any(e.rule == "103.3" and "20 life" in e.text for e in state.events)
+    assert [e.rule for e in state.events].index("103.2a") < [e.rule for e in state.events].index("103.3")
 
 
 # ------------------------------------------------------------------------- 103.4
 
 
-def test_103_4_each_player_draws_seven() -> None:
+def test_2025_103_4_each_player_starts_with_20_life() -> None:
+    state = started()
+    assert [p.life for p in state.players] == [20, 20]
+    assert any(e.rule == "103.4" and "20 life" in e.text for e in state.events)
+
+
+# ------------------------------------------------------------------------- 103.5
+
+
+def test_2025_103_5_each_player_draws_seven() -> None:
     state = started()
     assert [len(p.hand) for p in state.players] == [7, 7]
     assert [len(p.library) for p in state.players] == [53, 53]
 
 
-def test_103_4_the_starting_player_declares_first_then_the_other() -> None:
+def test_2025_103_5_the_starting_player_declares_first_then_the_other() -> None:
     for starter in (1, 2):
         state = started(seed=4, starting_player=starter)
         assert isinstance(state.pending, DeclareMulligan) and state.pending.player == starter
@@ -118,7 +118,7 @@ def test_103_4_the_starting_player_declares_first_then_the_other() -> None:
         assert isinstance(state.pending, DeclareMulligan) and state.pending.player == 3 - starter
 
 
-def test_103_4_all_mulligans_are_taken_at_the_same_time_after_every_declaration() -> None:
+def test_2025_103_5_all_mulligans_are_taken_at_the_same_time_after_every_declaration() -> None:
     state = started(seed=9, starting_player=1)
     hand_before = state.player(1).hand
     state = apply(state, Mulligan(1))
@@ -128,7 +128,7 @@ def test_103_4_all_mulligans_are_taken_at_the_same_time_after_every_declaration(
     assert [p.mulligans for p in state.players] == [1, 1]
     assert [len(p.hand) for p in state.players] == [7, 7], "London: a full new hand"
     assert any("take mulligans at the same time" in e.text for e in state.events)
-    # CR 103.4: each puts one card on the bottom as part of the mulligan, in turn order...
+    # CR 103.5: each puts one card on the bottom as part of the mulligan, in turn order...
     assert state.pending == ChooseBottom(1, 1)
     state = apply(state, PutOnBottom(1, (state.player(1).hand[0].id,)))
     assert state.pending == ChooseBottom(2, 1)
@@ -137,7 +137,7 @@ def test_103_4_all_mulligans_are_taken_at_the_same_time_after_every_declaration(
     assert state.pending == DeclareMulligan(1, 1, 6, 0, 5)
 
 
-def test_103_4_a_kept_hand_is_final_and_the_process_repeats_until_no_one_mulligans() -> None:
+def test_2025_103_5_a_kept_hand_is_final_and_the_process_repeats_until_no_one_mulligans() -> None:
     state = started(seed=9, starting_player=1)
     state = Script(
         [
@@ -154,14 +154,14 @@ def test_103_4_a_kept_hand_is_final_and_the_process_repeats_until_no_one_mulliga
     assert state.player(2).mulligans == 2 and len(state.player(2).hand) == 5
 
 
-def test_103_4_keeping_then_mulliganing_is_refused() -> None:
+def test_2025_103_5_keeping_then_mulliganing_is_refused() -> None:
     state = apply(started(seed=9, starting_player=1), Keep(1))
     with pytest.raises(NotYourDecisionError):
         apply(state, Mulligan(1))
 
 
-def test_103_4_london_puts_one_card_on_the_bottom_per_mulligan_as_part_of_the_mulligan() -> None:
-    """CR 103.4: "draws a new hand ... then puts a number of those cards equal to the number
+def test_2025_103_5_london_puts_one_card_on_the_bottom_per_mulligan_as_part_of_the_mulligan() -> None:
+    """CR 103.5: "draws a new hand ... then puts a number of those cards equal to the number
     of times that player has taken a mulligan on the bottom"; the player then declares
     again holding the smaller hand, and keeping owes nothing more."""
     for mulligans in range(7):
@@ -211,7 +211,7 @@ def test_both_bottoming_procedures_deal_the_same_cards() -> None:
     assert cr.player(1).hand == mtgo.player(1).hand and len(cr.player(1).hand) == 7
 
 
-def test_103_4_bottom_cards_keep_the_order_chosen() -> None:
+def test_2025_103_5_bottom_cards_keep_the_order_chosen() -> None:
     state = started(seed=5, starting_player=1)
     state = apply(apply(state, Mulligan(1)), Keep(2))
     state = apply(apply(state, PutOnBottom(1, (state.player(1).hand[0].id,))), Mulligan(1))
@@ -221,11 +221,11 @@ def test_103_4_bottom_cards_keep_the_order_chosen() -> None:
     assert tuple(c.id for c in state.player(1).library[-2:]) == chosen
     assert all(c.id not in chosen for c in state.player(1).hand)
     bottom_event = [e for e in state.events if "on the bottom of their library" in e.text][-1]
-    assert bottom_event.rule == "103.4" and "is now the bottom card" in bottom_event.private
+    assert bottom_event.rule == "103.5" and "is now the bottom card" in bottom_event.private
     assert "their hand is now 5 cards" in bottom_event.text
 
 
-def test_103_4_mulligan_down_to_a_zero_card_hand() -> None:
+def test_2025_103_5_mulligan_down_to_a_zero_card_hand() -> None:
     state = started(seed=8, starting_player=1)
     state = apply(state, Keep(1))
     for n in range(7):
@@ -308,18 +308,18 @@ def test_a_deck_smaller_than_a_hand_deals_what_it_has() -> None:
     assert len(state.player(1).hand) == 4
 
 
-# ------------------------------------------------------------------------- 103.7
+# ------------------------------------------------------------------------- 103.8
 
 
-def test_103_7a_the_starting_player_skips_their_first_draw_in_a_two_player_game() -> None:
+def test_2025_103_8a_the_starting_player_skips_their_first_draw_in_a_two_player_game() -> None:
     for starter in (1, 2):
         state = started(seed=3, starting_player=starter)
         state = apply(apply(state, Keep(starter)), Keep(3 - starter))
         assert state.first_draw_skipped == (starter,)
-        assert [e.rule for e in state.events][-3:] == ["103.5", "103.7", "103.7a"]
+        assert [e.rule for e in state.events][-3:] == ["103.6", "103.8", "103.8a"]
 
 
-def test_103_7_who_skips_the_first_draw_is_known_once_the_starting_player_is() -> None:
+def test_2025_103_8_who_skips_the_first_draw_is_known_once_the_starting_player_is() -> None:
     state = two_player(3)
     assert state.will_skip_first_draw is None  # no one has chosen yet
     for starter in (1, 2):

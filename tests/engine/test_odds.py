@@ -103,7 +103,7 @@ def test_simulation_can_be_cancelled() -> None:
     assert games == 20_000 and seen == [10_000, 20_000]
 
 
-# ---------------------------------------------------------------- London as CR 103.4 reads vs. MTGO
+# ---------------------------------------------------------------- London as CR 103.5 reads vs. MTGO
 
 
 def test_without_serum_powder_bottoming_first_or_on_keeping_gives_the_same_figures() -> None:
@@ -126,7 +126,7 @@ def test_a_simulation_that_bottoms_first_then_decides_agrees_with_keeping_then_b
     deck = DeckCounts(key_lands=2, key_spells=8, lands=20, spells=30)
     keep = KeepRule(2, 4, min_keys=1, floor=4)
     exact = outcome(deck, "london-mtgo", False, keep)
-    p, mean, games, _ = simulate(deck, "london", False, keep, 20_000, random.Random(11))  # CR 103.4 as written
+    p, mean, games, _ = simulate(deck, "london", False, keep, 20_000, random.Random(11))  # CR 103.5 as written
     assert abs(p - float(exact.keepable)) < 4 * _sigma(exact, games)
     assert abs(mean - float(exact.expected_size)) < 4 * _size_sigma(exact, games)
 
@@ -184,8 +184,8 @@ def test_serum_powder_mtgo_by_hand() -> None:
     assert outcome(TINY, "london", False, BOTH_LANDS).keepable == BOTH + (1 - BOTH) * BOTH  # without Powder
 
 
-def test_serum_powder_as_cr_103_4_reads_by_hand() -> None:
-    """After the mulligan the player bottoms one card at once (CR 103.4) and holds six: with
+def test_serum_powder_as_cr_103_5_reads_by_hand() -> None:
+    """After the mulligan the player bottoms one card at once (CR 103.5) and holds six: with
     no land, a spell goes under and Powder exiles six; the new six come from the seven cards
     above the bottom card, which hold both lands: 5 times in 7 (C(5,4) / C(7,6))."""
     result = outcome(TINY, "london-powder", False, BOTH_LANDS)

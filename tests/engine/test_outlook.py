@@ -85,7 +85,7 @@ def test_the_land_tables_match_independent_arithmetic(hand: int, size: int, land
     seen = outlook(hand_cards, library)
     for side, skipped in ((seen.play, 1), (seen.draw, 0)):
         for turn in range(1, TURNS + 1):
-            drawn = turn - skipped  # CR 103.7a: on the play the first turn's draw is skipped
+            drawn = turn - skipped  # CR 103.8a: on the play the first turn's draw is skipped
             for k in range(1, MOST_LANDS + 1):
                 assert side.chance(k, turn) == hypergeometric_at_least(hand, size, lands, drawn, k), (k, turn)
             assert side.drops[turn - 1] == hypergeometric_at_least(hand, size, lands, drawn, turn)
@@ -147,7 +147,7 @@ def test_land_chances_are_probabilities_that_grow_with_lands_in_hand_and_on_the_
 
 
 def test_draws_on_the_play_and_on_the_draw() -> None:
-    assert [draws(t, True) for t in range(1, 5)] == [0, 1, 2, 3]  # CR 103.7a
+    assert [draws(t, True) for t in range(1, 5)] == [0, 1, 2, 3]  # CR 103.8a
     assert [draws(t, False) for t in range(1, 5)] == [1, 2, 3, 4]
 
 
@@ -372,7 +372,7 @@ def test_a_process_is_its_first_hand_then_the_mulligan_from_there(rule: str, fre
     for size in {*whole.sizes, *rest.sizes}:
         assert whole.sizes.get(size, 0) == (p0 if size == 7 else 0) + (1 - p0) * rest.sizes.get(size, 0), size
     if free:
-        assert 7 in rest.sizes  # CR 103.4c: the free mulligan draws seven again
+        assert 7 in rest.sizes  # CR 103.5c: the free mulligan draws seven again
 
 
 def test_london_mtgo_gives_londons_figures_and_no_mulligan_is_left_at_zero_cards() -> None:

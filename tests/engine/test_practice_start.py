@@ -4,7 +4,7 @@ CR 103.1 lets the player who won the flip choose who takes the first turn. A pla
 wants to practise the draw keeps losing that flip to chance; the setting takes the choice
 for them. These tests hold it to: the side asked for, every seed, at 2 players and in
 Two-Headed Giant, in every edition; logged as a practice setting, never as the rule; the
-cards dealt are the game's seed's (103.2), whichever side was asked for.
+cards dealt are the game's seed's (103.3), whichever side was asked for.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def test_practice_start_two_players_on_every_seed(side: str, first: int) -> None
         state = new_game(seats(2), seed=seed, practice=(1, side))
         assert state.starting_player == first, f"seed {seed}"
         assert not isinstance(state.pending, ChooseStartingPlayer)
-        assert state.pending is not None and state.pending.player == first  # 103.4: it declares first
+        assert state.pending is not None and state.pending.player == first  # 103.5: it declares first
         practice = [e for e in state.events if "Practice setting" in e.text]
         expected = "Seat 1 plays first" if side == "play" else "Seat 1 draws first and Seat 2 takes the first turn"
         assert len(practice) == 1 and f"Practice setting: {expected}, whoever won the flip" in practice[0].text
@@ -60,7 +60,7 @@ def test_practice_start_in_every_edition(edition: str) -> None:
 
 
 def test_the_side_asked_for_does_not_change_the_cards_dealt() -> None:
-    # 103.2: the shuffle is the seed's; choosing a side must not reshuffle.
+    # 103.3: the shuffle is the seed's; choosing a side must not reshuffle.
     for seed in range(10):
         chosen = new_game(seats(2), seed=seed)
         chosen = apply(chosen, ChooseStarting(chosen.chooser, 2))

@@ -1,7 +1,7 @@
 """Scenario tests for the places a strict judge checked against the texts (issue 17):
 Serum Powder after a London mulligan under both bottoming procedures, the Commander
 set-aside house rule, the 2008 Leyline ruling, and one policy for later variants under
-older editions. (103.4 and 103.5c: test_game_start, test_variants; citations: test_citations.)
+older editions. (103.5 and 103.6c: test_game_start, test_variants; citations: test_citations.)
 """
 
 from __future__ import annotations
@@ -47,11 +47,11 @@ def powders() -> list[SeatConfig]:
     return [SeatConfig("Seat 1", ("Serum Powder",) * 40 + ("Mountain",) * 20), SeatConfig("Seat 2", deck())]
 
 
-# ------------------------------------------------------------ 103.4 and 103.4b: Serum Powder
+# ------------------------------------------------------------ 103.5 and 103.5b: Serum Powder
 
 
-def test_103_4b_serum_powder_after_a_london_mulligan_exiles_six_and_draws_six() -> None:
-    """CR 103.4: the bottom card goes as part of the mulligan, so a player holding Serum
+def test_2025_103_5b_serum_powder_after_a_london_mulligan_exiles_six_and_draws_six() -> None:
+    """CR 103.5: the bottom card goes as part of the mulligan, so a player holding Serum
     Powder after one counted mulligan holds six cards: Powder exiles six and draws six."""
     state = apply(start(powders(), "london"), Mulligan(1))
     state = apply(state, Keep(2))
@@ -61,7 +61,7 @@ def test_103_4b_serum_powder_after_a_london_mulligan_exiles_six_and_draws_six() 
     assert isinstance(pending, DeclareMulligan) and pending.hand_size == 6 and pending.serum_powders
     state = apply(state, UseSerumPowder(1, pending.serum_powders[0]))
     assert len(state.player(1).exile) == 6 and len(state.player(1).hand) == 6
-    assert state.events[-1].rule == "103.4b" and "draws 6 cards" in state.events[-1].text
+    assert state.events[-1].rule == "103.5b" and "draws 6 cards" in state.events[-1].text
     state = apply(state, Keep(1))
     assert not isinstance(state.pending, ChooseBottom) and len(state.player(1).hand) == 6
 
@@ -162,7 +162,7 @@ def test_under_the_current_rules_each_leyline_enters_when_its_player_acts() -> N
     state = leyline_table("london")
     mine = state.pending.to_battlefield[0]  # type: ignore[union-attr]
     state = apply(state, BeginOnBattlefield(1, mine))
-    assert [c.id for c in state.player(1).battlefield] == [mine] and state.events[-1].rule == "103.5a"
+    assert [c.id for c in state.player(1).battlefield] == [mine] and state.events[-1].rule == "103.6a"
     state = autoplay(state, {1, 2})
     assert state.timestamps[0] == mine and state.phase == "first_turn"
     assert not any(e.rule.endswith("Ruling.1") for e in state.events)
@@ -188,13 +188,13 @@ def test_brawl_keeps_its_own_life_and_free_mulligan_under_every_edition(edition:
     state = start(seats, edition, fmt="brawl")
     assert [p.life for p in state.players] == [25, 25]
     assert state.free_mulligans == 1
-    assert any(e.rule == "current 103.3d" for e in state.events)
+    assert any(e.rule == "current 103.4d" for e in state.events)
     assert isinstance(state.pending, DeclareMulligan) and state.pending.player == 1
     state = apply(state, Mulligan(1))
     while isinstance(state.pending, DeclareMulligan) and state.pending.player == 2:
         state = apply(state, Keep(2))
     assert len(state.player(1).hand) == 7 and state.player(1).mulligans == 1
-    assert any(e.rule == "current 103.4c" and "free" in e.text for e in state.events)
+    assert any(e.rule == "current 103.5c" and "free" in e.text for e in state.events)
 
 
 @pytest.mark.parametrize(("edition", "multiplayer_free"), [("paris-2001", 0), ("original", 0), ("paris-2008", 1)])
@@ -206,10 +206,10 @@ def test_a_plain_multiplayer_game_has_the_free_mulligan_only_from_2007_on(editio
 @pytest.mark.parametrize(
     ("edition", "serum", "power"),
     [
-        ("london", "103.4b", "103.1c"),
+        ("london", "103.5b", "103.1c"),
         ("vancouver", "2017 103.4b", "2017 103.2c"),
-        ("paris-2008", "current 103.4b", "current 103.1c"),
-        ("paris-2001", "current 103.4b", "current 103.1c"),
+        ("paris-2008", "current 103.5b", "current 103.1c"),
+        ("paris-2001", "current 103.5b", "current 103.1c"),
     ],
 )
 def test_serum_powder_and_power_play_cite_the_editions_own_rule_or_the_current_one(

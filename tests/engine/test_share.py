@@ -6,13 +6,14 @@ import base64
 import json
 import zlib
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from opening_hand import GameState, Keep, Mulligan, apply
-from opening_hand.editions import EDITIONS
+from opening_hand.editions import EARLIER_LABEL, EDITIONS
 from opening_hand.formats import FORMATS
 from opening_hand.policy import decide
 from opening_hand.samples import SAMPLES
@@ -140,7 +141,7 @@ def test_any_fragment_opens_or_gives_the_typed_error(fragment: str) -> None:
         assert str(error)
 
 
-def test_a_link_from_before_the_bottom_followed_cr_103_4_replays_as_it_was_played() -> None:
+def test_a_link_from_before_the_bottom_followed_the_mulligan_rule_as_it_reads_replays_as_it_was_played() -> None:
     """Links without the generation mark recorded London mulligans with the bottom cards
     chosen on keeping (as MTGO does): they open under that procedure and replay."""
     old = {"d": "60 Mountain", "f": "constructed", "n": 2, "e": "london", "s": 5}
@@ -154,10 +155,61 @@ def test_a_link_from_before_the_bottom_followed_cr_103_4_replays_as_it_was_playe
     # The same link made today carries the mark and keeps the current rules.
     today = decode_setup("#" + encode_setup(replace(setup, edition="london")))
     assert today.edition == "london"
-    # Without a mulligan, an old link's London game is the same under either reading.
-    assert decode_setup("#" + _pack({**old, "a": actions[:1]})).edition == "london"
+    # Without a mulligan, an old link's London game is the same under either reading: it opens
+    # under the text it named then (the one before 2025: test_share_renumbered).
+    assert decode_setup("#" + _pack({**old, "a": actions[:1]})).edition == "london-2019"
 
 
 def test_a_link_from_a_later_generation_is_refused() -> None:
     with pytest.raises(ShareLinkError, match="newer version"):
-        decode_setup("#" + _pack({**GOOD, "g": 3}))
+        decode_setup("#" + _pack({**GOOD, "g": 4}))
+
+
+# --- links made before the 2025 text became the current edition ----------------------------------
+
+BEFORE_2025 = Path(__file__).resolve().parents[1] / "fixtures" / "links" / "london-before-2025.json"
+
+
+def test_a_link_that_named_the_old_current_edition_replays_the_same_game_with_the_same_log() -> None:
+    """Issue 33: a link made when "london" named the text before 2025 (generation 2) opens
+    under that text, now its own edition, and replays the same game: the same hands, the same
+    libraries, the same log line by line, each citing the number it cited then (labelled now
+    with its text's years, "2019–23 103.4", as "current" no longer means that text). The fixture
+    was written by the engine of that time (commit b5af5ee) from the same link; only the
+    first line's name of the rules differs ("current rules" is now the 2025 text)."""
+    old = json.loads(BEFORE_2025.read_text(encoding="utf-8"))
+    setup = decode_setup("#" + old["link"])
+    assert setup.edition == "london-2019"
+    state = replay(game_from_setup(setup), setup.actions)
+    assert [[c.name for c in p.hand] for p in state.players] == old["hands"]
+    assert [[c.id for c in p.library] for p in state.players] == old["libraries"]
+    label = EARLIER_LABEL + " "  # the same numbers, now saying which text they are in
+    assert all(e.rule.startswith(label) for e in state.events)
+    events = [[e.rule.removeprefix(label), e.text] for e in state.events]
+    assert (
+        events[0][1].replace(EDITIONS["london-2019"].menu_name, "London mulligan — current rules (2019–)")
+        == (old["events"][0][1])
+    )
+    assert events[1:] == old["events"][1:]
+    # Shared again today, the link keeps naming that text.
+    assert decode_setup("#" + encode_setup(setup)).edition == "london-2019"
+
+
+def test_the_same_game_under_the_2025_text_deals_the_same_cards_and_cites_the_new_numbers() -> None:
+    old = json.loads(BEFORE_2025.read_text(encoding="utf-8"))
+    setup = replace(decode_setup("#" + old["link"]), edition="london")
+    state = replay(game_from_setup(setup), setup.actions)
+    assert [[c.name for c in p.hand] for p in state.players] == old["hands"]
+    assert [e.text for e in state.events[1:]] == [text for _, text in old["events"][1:]]
+    renumbered = {"103.2": "103.3", "103.3": "103.4", "103.4": "103.5", "103.5": "103.6", "103.7": "103.8",
+                  "103.7a": "103.8a"}  # fmt: skip
+    assert [e.rule for e in state.events] == [renumbered.get(rule, rule) for rule, _ in old["events"]]
+    # A link made now says "london" and means the 2025 text.
+    assert decode_setup("#" + encode_setup(setup)).edition == "london"
+
+
+@pytest.mark.parametrize("generation", [None, 2])
+def test_an_older_link_comparing_with_the_old_current_edition_compares_with_that_text(generation: int | None) -> None:
+    raw = {**GOOD, "e": "vancouver", "x": "london"} | ({"g": generation} if generation else {})
+    assert decode_setup("#" + _pack(raw)).compare == "london-2019"
+    assert decode_setup("#" + _pack({**raw, "g": 3})).compare == "london"

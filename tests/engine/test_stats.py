@@ -290,7 +290,7 @@ def test_recent_hand_says_play_or_draw_and_what_the_next_draws_bring(play: bool)
     assert entry.kept == tuple(c.name for c in board.state.player(1).hand) and len(entry.kept) == 7
     expected = tuple((turn, c.name if c else None) for turn, c in next_draws(board.state, 1))
     assert entry.draws == expected and entry.draws[0][0] == 1 and len(entry.draws) == 6
-    assert (entry.draws[0][1] is None) is play  # the player on the play skips the first draw (CR 103.7a)
+    assert (entry.draws[0][1] is None) is play  # the player on the play skips the first draw (CR 103.8a)
     drawn = [card for _, card in entry.draws if card is not None]
     assert drawn == [c.name for c in board.state.player(1).library[: len(drawn)]] and len(drawn) == 6 - play
 

@@ -24,7 +24,7 @@ def test_reading_follows_play_or_draw_and_the_rule_for_that_side() -> None:
     quiz = make_quiz(SETUP, 8, seed=9)
     for index, hand in enumerate(quiz.hands):
         reading = read_hand(deciding(quiz, index), 1, play, draw)
-        assert reading.on_play == hand.on_play and reading.skips_draw == hand.on_play  # two players: 103.7a
+        assert reading.on_play == hand.on_play and reading.skips_draw == hand.on_play  # two players: 103.8a
         assert reading.rule == (play if hand.on_play else draw)
         assert reading.meets_rule == (reading.rule.min_lands <= reading.lands <= reading.rule.max_lands)
 

@@ -1,5 +1,5 @@
 """Practice turns after the game has begun ("goldfishing"): the draws of CR 504.1 as the
-first turns go under CR 103.7, and one land a turn (CR 305.2)."""
+first turns go under CR 103.8, and one land a turn (CR 305.2)."""
 
 from __future__ import annotations
 
@@ -36,20 +36,20 @@ def test_turns_wait_for_the_game_to_begin() -> None:
         apply(state, TakeTurn(1))
 
 
-def test_103_7a_the_starting_player_skips_the_first_draw_the_other_draws() -> None:
+def test_2025_103_8a_the_starting_player_skips_the_first_draw_the_other_draws() -> None:
     state = begun(started(seed=3, starting_player=1))
     starter, other = state.player(1), state.player(2)
     after = apply(state, TakeTurn(1))
     assert after.player(1).hand == starter.hand and after.player(1).library == starter.library
     assert after.player(1).turns == ((None, None),)
-    assert after.events[-2].rule == "103.7a" and "skips the draw step" in after.events[-2].text
+    assert after.events[-2].rule == "103.8a" and "skips the draw step" in after.events[-2].text
     after = apply(after, TakeTurn(2))
     assert after.player(2).hand == other.hand + other.library[:1]
     assert after.player(2).turns[0][0] == other.library[0].id
     assert after.events[-2].rule == "CR 504.1" and after.events[-2].private == other.library[0].name
 
 
-def test_103_7c_in_multiplayer_everyone_draws_on_turn_1() -> None:
+def test_2025_103_8c_in_multiplayer_everyone_draws_on_turn_1() -> None:
     deck = ("Mountain",) * 24 + ("Lightning Bolt",) * 36
     seats = [SeatConfig(f"Seat {i}", deck) for i in (1, 2, 3)]
     state = new_game(seats, seed=8, format="multiplayer")
@@ -61,7 +61,7 @@ def test_103_7c_in_multiplayer_everyone_draws_on_turn_1() -> None:
         assert state.player(seat).turns[0][0] == top.id
 
 
-def test_103_7b_two_headed_giant_the_starting_team_skips() -> None:
+def test_2025_103_8b_two_headed_giant_the_starting_team_skips() -> None:
     deck = ("Forest",) * 24 + ("Llanowar Elves",) * 36
     seats = [SeatConfig(f"Seat {i}", deck) for i in (1, 2, 3, 4)]
     state = new_game(seats, seed=2, format="two-headed-giant")

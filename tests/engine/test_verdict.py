@@ -82,7 +82,7 @@ def test_the_same_hand_gives_the_same_figures_every_time() -> None:
 @pytest.mark.parametrize(
     ("edition", "fmt", "players"),
     [
-        ("london", "multiplayer", 4),  # CR 103.4c: the first mulligan in multiplayer
+        ("london", "multiplayer", 4),  # CR 103.5c: the first mulligan in multiplayer
         ("london-mtgo", "multiplayer", 4),
         ("vancouver", "multiplayer", 4),  # 2017 103.4c
         ("paris-2008", "multiplayer", 4),  # 2008 101.4a

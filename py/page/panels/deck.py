@@ -227,6 +227,8 @@ class DeckPanel:
         parts = [f"Read as {SOURCES.get(deck.source, deck.source)}: {self.counts}"]
         if deck.sideboard:
             parts.append(f"sideboard {len(deck.sideboard_cards())}")
+        if deck.stickers:  # CR 103.2d: chosen at the start of the game, outside the deck
+            parts.append(f"sticker sheets {len(deck.sticker_sheets())}")
         unknown = sorted({n for n in cards if not lookup(n).known})
         if checked:
             parts.append(f"{len(checked)} card problem{'s' if len(checked) != 1 else ''} (below)")

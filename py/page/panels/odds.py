@@ -17,6 +17,8 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from opening_hand import DecklistError, lookup
+from opening_hand.arena import NOTE as ARENA_NOTE
+from opening_hand.arena import TIM_LEWIS_2024
 from opening_hand.cards import normalise
 from opening_hand.odds import BASELINE_SIZES, ODDS_RULES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
 from opening_hand.special import SERUM_POWDER
@@ -36,7 +38,7 @@ class AnalysisPanel:
             for name in (
                 "odds-play-min", "odds-play-max", "odds-draw-min", "odds-draw-max", "odds-keys", "odds-min-keys",
                 "odds-floor", "odds-output", "odds-summary", "sim-progress", "sim-cancel", "sim-result", "sim-rule",
-                "odds-turns",
+                "odds-turns", "odds-min-spells", "odds-same-range",
             )
         }  # fmt: skip
         self.read_deck = read_deck  # () -> (main-deck card names, normalised names marked as lands)
@@ -53,9 +55,11 @@ class AnalysisPanel:
             return int(raw)
 
         min_keys, floor = number("odds-min-keys", 0, 7), number("odds-floor", 0, 7)
-        sizes = BASELINE_SIZES  # sixes and fives: the baseline; the fields are for sevens
-        play = KeepRule(number("odds-play-min", 0, 7), number("odds-play-max", 0, 7), min_keys, floor, sizes)
-        draw = KeepRule(number("odds-draw-min", 0, 7), number("odds-draw-max", 0, 7), min_keys, floor, sizes)
+        spells = number("odds-min-spells", 0, 7)
+        # Sixes and fives: the baseline, unless the player asks for the sevens' range at every size.
+        sizes = () if self.el["odds-same-range"].checked else BASELINE_SIZES
+        play = KeepRule(number("odds-play-min", 0, 7), number("odds-play-max", 0, 7), min_keys, floor, sizes, spells)
+        draw = KeepRule(number("odds-draw-min", 0, 7), number("odds-draw-max", 0, 7), min_keys, floor, sizes, spells)
         for side, rule in (("play", play), ("draw", draw)):
             if rule.min_lands > rule.max_lands:
                 raise ValueError(f"On the {side}, the fewest lands to keep is more than the most.")
@@ -119,14 +123,19 @@ class AnalysisPanel:
             return
         play, draw, deck = inputs
         started = time.perf_counter()
-        lands = lands_in_hand(deck)
+        lands = (lands_in_hand(deck), lands_in_hand(deck, smoothing=TIM_LEWIS_2024))
         results = table(deck, play, draw)
         elapsed = (time.perf_counter() - started) * 1000
         self.say("")
         self.render(deck, play, lands, results, elapsed)
 
     def render(
-        self, deck: DeckCounts, play: KeepRule, lands: list[Fraction], results: dict[Any, Any], ms: float
+        self,
+        deck: DeckCounts,
+        play: KeepRule,
+        lands: tuple[list[Fraction], list[Fraction]],
+        results: dict[Any, Any],
+        ms: float,
     ) -> None:
         out = document.createDocumentFragment()
         keys = deck.key_lands + deck.key_spells
@@ -138,8 +147,10 @@ class AnalysisPanel:
         )
         summary.setAttribute("data-ms", f"{ms:.3f}")
         out.append(node("h3", "Lands in a 7-card hand"))
-        out.append(bar_chart("Lands in a 7-card hand", [str(n) for n in range(8)],
-                             [("", [float(p) for p in lands])], "lands-chart"))  # fmt: skip
+        series = [("shuffled", [float(p) for p in lands[0]]), ("Arena best-of-one", [float(p) for p in lands[1]])]
+        out.append(bar_chart("Lands in a 7-card hand", [str(n) for n in range(8)], series, "lands-chart"))
+        out.append(node("p", "Dark bars: a shuffled deck; light bars: a seven as Arena's best-of-one queues deal "
+                             "it. " + ARENA_NOTE, class_="hint", data_testid="arena-note"))  # fmt: skip
         out.append(node("h3", "Ending with a keepable hand"))
         grid = node("table", class_="odds-table", data_testid="odds-table")
         head = node("tr")
@@ -182,6 +193,8 @@ class AnalysisPanel:
         legend = node("p", "Bars, left to right: " + ", ".join(names) + f". Keep rule on the play: {play.describe()}.",
                       class_="hint")  # fmt: skip
         out.append(legend)
+        out.append(node("h3", "A keepable hand of at least N cards, on the play"))
+        out.append(by_size(rows, names, results))
         self.el["odds-output"].replaceChildren(out)
 
     # ------------------------------------------------------------------ simulation
@@ -241,3 +254,24 @@ class AnalysisPanel:
 
     def cancel(self) -> None:
         self.cancelled = True
+
+
+def by_size(rows: list[tuple[str, bool]], names: list[str], results: dict[Any, Any]) -> Node:
+    """P(ending with a keepable hand of at least N cards), N = 7..1, per rule on the play: with
+    a spells minimum and the floor at 0, Frank Karsten's keepable-hand figures by size."""
+    grid = node("table", class_="odds-table", data_testid="odds-by-size")
+    head = node("tr")
+    head.append(node("th", "Rule", scope="col"))
+    for size in range(7, 0, -1):
+        head.append(node("th", f"{size}+", scope="col"))
+    grid.append(node("thead"))
+    grid.firstChild.append(head)
+    body = node("tbody")
+    for (rule, free), name in zip(rows, names, strict=True):
+        row = node("tr", data_rule=f"{rule}{'-free' if free else ''}")
+        row.append(node("th", name, scope="row"))
+        for size in range(7, 0, -1):
+            row.append(node("td", f"{float(results[(rule, free, 'play')].keepable_at_least(size)) * 100:.3f} %"))
+        body.append(row)
+    grid.append(body)
+    return grid

@@ -121,7 +121,7 @@ class SetupPanel:
         )  # fmt: skip
 
     def on_vanguard_name(self) -> None:
-        """A vanguard card the card data knows brings its own modifiers (CR 103.3b, 103.4a)."""
+        """A vanguard card the card data knows brings its own modifiers (CR 103.4b, 103.5a)."""
         info = lookup(str(self.el["vanguard-name"].value))
         if info.has_type("Vanguard") and info.hand_modifier is not None and info.life_modifier is not None:
             self.el["vanguard-name"].value = info.name

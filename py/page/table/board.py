@@ -21,6 +21,7 @@ from opening_hand import (
     ChooseShuffleBack,
     ChooseStarting,
     ChooseStartingPlayer,
+    ChooseStickers,
     DeclareMulligan,
     FinishOpeningActions,
     GameState,
@@ -182,7 +183,7 @@ class Board:
         """The cards chosen in advance when the player must put cards on the bottom: the
         trainer's best choice (or, without one, the computer policy's; never simply the first
         cards), which Enter confirms and a click changes. Bottoming after every mulligan
-        (CR 103.4) stays one key press."""
+        (CR 103.5) stays one key press."""
         pending = state.pending
         if not isinstance(pending, ChooseBottom) or pending.player not in self.users:
             return []
@@ -296,7 +297,7 @@ class Board:
         self.act(take_turn(self.state, seat))
 
     def on_choice(self, action: str, arg: str, boxes: list[int]) -> None:
-        """A choice button of the decision bar (``boxes``: the conspiracies ticked)."""
+        """A choice button of the decision bar (``boxes``: the conspiracies or sticker sheets ticked)."""
         pending = self.pending_for_user()
         if pending is None:
             return
@@ -307,6 +308,8 @@ class Board:
             self.act(RevealCompanion(seat, int(arg) if arg else None))
         elif action == "conspiracies":
             self.act(PutConspiracies(seat, tuple(boxes)))
+        elif action == "stickers":
+            self.act(ChooseStickers(seat, tuple(boxes)))
         elif action == "backup":
             self.act(KeepBackupHand(seat, int(arg)))
         elif action == "battlefield":

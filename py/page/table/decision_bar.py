@@ -17,6 +17,7 @@ from opening_hand import (
     ChooseOpeningPlayer,
     ChooseShuffleBack,
     ChooseStartingPlayer,
+    ChooseStickerSheets,
     DeclareMulligan,
     GameState,
     OpeningHandActions,
@@ -104,17 +105,23 @@ def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tupl
             )
         choices.append(choice_button("No companion", "companion", ""))
         reasons = "; ".join(f"{o.name}: {o.reason}" for o in pending.options)
-        return f"Reveal a companion from outside the game (103.2b)? {reasons}", set()
+        return f"Reveal a companion from outside the game ({state.edition.cite('companion')})? {reasons}", set()
     if isinstance(pending, ChooseConspiracies):
         for card in state.player(pending.player).sideboard:
             if card.id in pending.options:
-                label = element("label", "", f" {card.name}")
-                box = element("input", "", type="checkbox", data_conspiracy=str(card.id))
-                box.checked = True
-                label.prepend(box)
-                choices.append(label)
+                choices.append(tick(card.id, card.name, checked=True))
         choices.append(choice_button("Put into the command zone", "conspiracies", confirm=True))
-        return "Choose the conspiracies to put into the command zone (103.2d).", set()
+        return f"Choose the conspiracies to put into the command zone ({state.edition.cite('conspiracy')}).", set()
+    if isinstance(pending, ChooseStickerSheets):
+        for card in state.player(pending.player).sticker_sheets:
+            if card.id in pending.options:
+                choices.append(tick(card.id, card.name, checked=False))
+        choices.append(choice_button("Reveal the sheets ticked", "stickers", confirm=True))
+        return (
+            f"Choose up to {pending.most} of your sticker sheets to play with and reveal them "
+            f"({state.edition.cite('stickers')}); only their stickers are available this game.",
+            set(),
+        )
     if isinstance(pending, ChooseBackupHand):
         return "Backup Plan: keep one of your hands (shown below); the others are shuffled into your library.", set()
     if isinstance(pending, DeclareMulligan):
@@ -154,7 +161,8 @@ def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tupl
             f"timestamps, earliest first ({state.edition.cite('leylines')}).",
             set(),
         )
-    assert isinstance(pending, OpeningHandActions)
+    if not isinstance(pending, OpeningHandActions):  # a decision this page does not know yet: say so, break nothing
+        return f"The game waits for a decision this page cannot show ({type(pending).__name__}).", set()
     names = {c.id: c.name for c in state.player(pending.player).hand}
     for card_id in pending.to_battlefield:
         choices.append(choice_button(f"Put {names[card_id]} onto the battlefield", "battlefield", str(card_id)))
@@ -162,7 +170,16 @@ def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tupl
         choices.append(choice_button(f"Reveal {names[card_id]}", "reveal", str(card_id)))
     choices.append(choice_button("Done with opening-hand actions", "done", confirm=True))
     caverns = " For Gemstone Caverns, first click the card to exile." if pending.caverns else ""
-    return f"Opening-hand actions (103.5): take any, in any order.{caverns}", set()
+    return f"Opening-hand actions ({state.edition.cite('opening')}): take any, in any order.{caverns}", set()
+
+
+def tick(card_id: int, name: str, checked: bool) -> Node:
+    """A ticked-or-not card name for a choice of several (conspiracies, sticker sheets)."""
+    label = element("label", "", f" {name}")
+    box = element("input", "", type="checkbox", data_choice=str(card_id))
+    box.checked = checked
+    label.prepend(box)
+    return label
 
 
 def declare(state: GameState, pending: DeclareMulligan, chosen: int) -> tuple[str, set[str]]:

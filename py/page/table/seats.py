@@ -14,7 +14,7 @@ from page.table.cards import backs, mini
 from page.texts import plural
 
 ZONES = (("command", "Command zone"), ("battlefield", "Battlefield"), ("revealed", "Revealed"),
-         ("exile", "Exile"), ("set-aside", "Set aside"))  # fmt: skip
+         ("stickers", "Sticker sheets"), ("exile", "Exile"), ("set-aside", "Set aside"))  # fmt: skip
 
 
 def seat_label(state: GameState, seat: int, users: frozenset[int]) -> str:
@@ -49,6 +49,8 @@ def zone_cards(state: GameState, p: PlayerState, zone: str, visible: bool) -> tu
         return p.companion + tuple(c for c in p.hand if c.id in p.revealed)
     if zone == "set-aside":
         return p.set_aside if visible else ()
+    if zone == "stickers":  # CR 103.2d: the sheets chosen stay revealed
+        return p.stickers
     return p.battlefield if zone == "battlefield" else p.exile
 
 

@@ -2,7 +2,7 @@
 label, the strip of turns taken, and which cards of the hand each turn drew.
 
 The engine's ``TakeTurn`` draws and plays the land (CR 504.1, 305.2, who skips the first
-draw: 103.7); this only says what happened, from the state.
+draw: 103.8); this only says what happened, from the state.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def describe(state: GameState, seat: int, yours: bool) -> tuple[str, bool]:
     starter = state.player(state.starting_player or seat).name
     who = "you take" if yours and state.starting_player == seat else f"{starter} takes"
     if not taken:
-        rule = state.format.first_draw_skippers(state.starting_team, len(state.players))[1]
+        rule = state.edition.cite(state.format.first_draw_skippers(state.starting_team, len(state.players))[1])
         skip = f" (you skip its draw, {rule})" if seat in state.first_draw_skipped else ""
         text = f"The game begins: {who} the first turn. Draw (T) to play out your turns{skip}: "
         return text + "the cards come in your library's real order.", yours

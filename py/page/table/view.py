@@ -76,7 +76,7 @@ class TableView:
         else:
             text = label(starter)
         self.el["starting-player"].textContent = text
-        skippers = state.will_skip_first_draw  # shown once it is known (103.7)
+        skippers = state.will_skip_first_draw  # shown once it is known (103.8)
         self.el["first-draw-skipped"].parentElement.hidden = skippers is None
         self.el["first-draw-skipped"].textContent = ", ".join(label(s) for s in skippers or ()) or "no one"
         order = state.turn_order if starter is not None else ()
@@ -93,7 +93,7 @@ class TableView:
             self.el["team-life"].replaceChildren(lives)
 
     def render_shared(self, state: GameState) -> None:
-        """Zones of the whole table: the starting plane (103.2e) and the archenemy's scheme deck."""
+        """Zones of the whole table: the starting plane (103.7) and the archenemy's scheme deck."""
         zones = fragment()
         if state.starting_plane is not None:
             for p in state.players:
@@ -255,5 +255,5 @@ def overlap(row: Node, n: int) -> None:
 
 
 def ordered_choice(pending: Any) -> bool:
-    """Whether the order of the chosen cards matters: only for the bottom of the library (103.4)."""
+    """Whether the order of the chosen cards matters: only for the bottom of the library (103.5)."""
     return isinstance(pending, ChooseBottom)
