@@ -274,6 +274,13 @@ def verdict(reading: Reading) -> str | None:
     return reading.judgement.verdict
 
 
+def unreliable(reading: Reading) -> str:
+    """ "unreliable: N unknown cards" while the deck has cards the card data does not know (and
+    not marked as lands): land counts and every figure may be wrong; "" otherwise."""
+    count = reading.unknown_in_deck
+    return f"unreliable: {count} unknown card{'s' if count != 1 else ''}" if count else ""
+
+
 def mana(value: float) -> str:
     return f"{value:.1f}"
 
@@ -283,8 +290,8 @@ def verdict_line(reading: Reading) -> str:
     mulligan to 6, 8.5 (+0.9 for keeping)." Or why there is none."""
     if reading.unknown:
         names = ", ".join(reading.unknown[:3]) + (" …" if len(reading.unknown) > 3 else "")
-        return (f"No verdict: the card data does not know {names} (mark the lands in the deck panel, or load "
-                "the card data).")  # fmt: skip
+        return (f"No verdict — {unreliable(reading)}: the card data does not know {names} in this hand (look the "
+                "cards up or mark the lands, beside the hand).")  # fmt: skip
     judged = reading.judgement
     if judged is None:
         return "No verdict: there are no mulligan figures for these rules."
