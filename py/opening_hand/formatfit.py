@@ -42,7 +42,7 @@ def _size(deck: Decklist) -> int:
 def first_card_commander(deck: Decklist, size: int = 100) -> str | None:
     """The first card of a list with no Commander section that reads as a Commander deck:
     ``size`` cards, one of each but basic lands, the first a legendary creature (or a card
-    the data does not know whose name has a comma, as legendary names do). Else None."""
+    the data does not know whose front face's name has a comma, as legendary names do). Else None."""
     if deck.commander or not deck.main or _size(deck) != size:
         return None
     copies: Counter[str] = Counter()
@@ -51,7 +51,7 @@ def first_card_commander(deck: Decklist, size: int = 100) -> str | None:
     if any(n > 1 and not lookup(name).is_basic_land for name, n in copies.items()):
         return None
     first = lookup(deck.main[0].name)
-    legendary = {"Legendary", "Creature"} <= set(first.types) if first.known else "," in first.name
+    legendary = {"Legendary", "Creature"} <= set(first.types) if first.known else "," in first.name.split(" // ")[0]
     return first.name if legendary and deck.main[0].count == 1 else None
 
 

@@ -19,7 +19,8 @@ BULK_FILES = ("oracle-cards.json", "deck-cards.json")
 DECKS = {
     "boros-energy-mtgo.txt": (60, 20, 15),  # Modern, MTGO's text export
     "standard-arena.txt": (60, 20, 15),  # Standard, Arena's export
-    "atraxa-moxfield.txt": (100, 36, 0),  # Commander, Moxfield's export with its categories
+    "atraxa-moxfield.txt": (100, 36, 0),  # Commander, Moxfield's plain export (the commander first)
+    "atraxa-moxfield-categories.txt": (100, 36, 0),  # the same deck exported with Moxfield's categories
 }
 
 
@@ -49,8 +50,3 @@ def fixture_database() -> CardDatabase:
 
 def decklist(name: str) -> str:
     return (DECKLISTS / name).read_text(encoding="utf-8")
-
-
-def without_headers(text: str) -> str:
-    """A categorised export as a plain one (Moxfield's plain text: the commander first, no sections)."""
-    return "\n".join(line for line in text.splitlines() if line[:1].isdigit())

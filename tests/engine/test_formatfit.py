@@ -14,7 +14,7 @@ from opening_hand.cards import use_database
 from opening_hand.formatfit import FormatAdvice, advise, first_card_commander
 from opening_hand.formats import FORMATS
 from opening_hand.samples import SAMPLES
-from tests.engine.deck_fixtures import decklist, fixture_database, without_headers
+from tests.engine.deck_fixtures import decklist, fixture_database
 
 COMMANDER, CONSTRUCTED, BRAWL = FORMATS["commander"], FORMATS["constructed"], FORMATS["brawl"]
 
@@ -28,7 +28,7 @@ def card_data(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def test_a_commander_section_offers_deal_as_commander(card_data: str) -> None:
-    deck = parse_decklist(decklist("atraxa-moxfield.txt"))
+    deck = parse_decklist(decklist("atraxa-moxfield-categories.txt"))
     (found,) = advise(deck, CONSTRUCTED)
     assert found == FormatAdvice(
         "deal:commander",
@@ -39,7 +39,7 @@ def test_a_commander_section_offers_deal_as_commander(card_data: str) -> None:
 
 
 def test_a_plain_export_with_the_commander_first_offers_it_too(card_data: str) -> None:
-    deck = parse_decklist(without_headers(decklist("atraxa-moxfield.txt")))
+    deck = parse_decklist(decklist("atraxa-moxfield.txt"))
     assert not deck.commander and first_card_commander(deck) == "Atraxa, Praetors' Voice"
     (found,) = advise(deck, CONSTRUCTED)
     assert (found.action, found.label, found.first_as_commander) == ("deal:commander", "Deal as Commander", True)
@@ -58,8 +58,10 @@ def test_a_constructed_list_under_commander_names_both_fixes(card_data: str) -> 
 
 
 def test_not_a_commander_deck_when_a_card_has_copies_or_the_first_is_no_legend(card_data: str) -> None:
-    plain = without_headers(decklist("atraxa-moxfield.txt")).splitlines()
-    swapped = "\n".join([plain[1], plain[0], *plain[2:]])  # Arcane Signet first
+    plain = decklist("atraxa-moxfield.txt").splitlines()
+    signet = plain.index("1 Arcane Signet")
+    swapped = "\n".join([plain[signet], *plain[1:signet], plain[0], *plain[signet + 1 :]])  # Arcane Signet first
+    assert sum(e.count for e in parse_decklist(swapped).main) == 100
     assert first_card_commander(parse_decklist(swapped)) is None
     doubled = parse_decklist("\n".join(line.replace("Arcane Signet", "Sol Ring") for line in plain))
     assert sum(e.count for e in doubled.main) == 100 and first_card_commander(doubled) is None

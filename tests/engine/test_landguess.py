@@ -9,7 +9,7 @@ import pytest
 from opening_hand import lookup, parse_decklist
 from opening_hand.cards import normalise
 from opening_hand.landguess import CYCLES, likely_land
-from tests.engine.deck_fixtures import DECKS, decklist, fixture_database, without_headers
+from tests.engine.deck_fixtures import DECKS, decklist, fixture_database
 
 
 def lands_by_the_data(names: set[str]) -> set[str]:
@@ -19,10 +19,9 @@ def lands_by_the_data(names: set[str]) -> set[str]:
     return {name for name, info in found.items() if info is not None and info.is_land}
 
 
-@pytest.mark.parametrize("name", [*DECKS, "plain atraxa-moxfield.txt"])
+@pytest.mark.parametrize("name", DECKS)
 def test_the_guess_ticks_exactly_the_unknown_lands_of_real_decklists(name: str) -> None:
-    text = decklist(name.removeprefix("plain "))
-    deck = parse_decklist(without_headers(text) if name.startswith("plain ") else text)
+    deck = parse_decklist(decklist(name))
     hinted = {normalise(n) for n, kind in deck.type_hints if kind == "Land"}
     unknown = {n for n in (*deck.main_cards(), *deck.sideboard_cards()) if not lookup(n).known}
     assert unknown, "with only the built-in catalog these decks have unknown cards"
@@ -30,7 +29,7 @@ def test_the_guess_ticks_exactly_the_unknown_lands_of_real_decklists(name: str) 
     assert guessed == lands_by_the_data(unknown)
     main = deck.main_cards()
     counted = sum(1 for n in main if lookup(n).is_land or n in guessed)
-    assert counted == DECKS[name.removeprefix("plain ")][1]
+    assert counted == DECKS[name][1]
 
 
 def test_a_modal_double_faced_spell_is_no_land_and_a_pathway_is() -> None:
