@@ -289,9 +289,9 @@ def verdict_line(reading: Reading) -> str:
     """The verdict as the player reads it: "Keep: by turn 4 this hand is worth 9.4 mana; a
     mulligan to 6, 8.5 (+0.9 for keeping)." Or why there is none."""
     if reading.unknown:
-        names = ", ".join(reading.unknown[:3]) + (" …" if len(reading.unknown) > 3 else "")
-        return (f"No verdict — {unreliable(reading)}: the card data does not know {names} in this hand (look the "
-                "cards up or mark the lands, beside the hand).")  # fmt: skip
+        named = list(dict.fromkeys(reading.unknown))
+        names = ", ".join(named[:2]) + (" …" if len(named) > 2 else "")
+        return f"No verdict — {unreliable(reading)}, {len(reading.unknown)} in this hand ({names})."
     judged = reading.judgement
     if judged is None:
         return "No verdict: there are no mulligan figures for these rules."
