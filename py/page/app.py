@@ -76,6 +76,7 @@ class App:
         self.scryfall = ScryfallLookup(say=self.card_data.note, on_added=self.on_card_data, decklist=self.decklist_text,
                                        enabled=self.images.enabled, image_paths=self.card_data.load_images)  # fmt: skip
         self.help = DeckHelp(self, self.decks, self.scryfall, self.main)  # the notice about the deck, at the table
+        self.scryfall.on_status = self.help.render
         self.setup_panel.restore_play_draw(saved_data.read(PLAY_DRAW_KEY))
         if not document.getElementById("mana-font"):  # JS null is falsy; the symbols wait for the table
             document.head.append(element("link", "", id="mana-font", rel="stylesheet", href=MANA_FONT_CSS))

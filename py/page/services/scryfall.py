@@ -140,6 +140,7 @@ class ScryfallLookup:
         self.kept = len(rows)
         self.database: CardDatabase | None = None
         self.status = ("", "")  # the last report: (text, state)
+        self.on_status: Callable[[], None] = lambda: None  # the notice beside the hand shows it too
         self.asked: set[str] = set()  # normalised names asked for in this visit
         self.failed: set[str] = set()  # ... of which Scryfall did not answer: asked again at the next click
         self.timer: Any = None
@@ -151,6 +152,7 @@ class ScryfallLookup:
     def say(self, text: str, state: str) -> None:
         self.status = (text, state)
         self.say_to(text, state)
+        self.on_status()
 
     def start(self, database: CardDatabase | None) -> None:
         """The full database is in: add the cards kept from earlier look-ups, then look the deck up."""
