@@ -5,9 +5,10 @@
     python3 scripts/cards.py --from oracle-cards-20251120090345.json.gz
     python3 scripts/cards.py --optional           # a failed download keeps the old database
 
-The output (cards.json, cards-<hash>.txt.gz, text-<hash>.txt.gz) is specified in
-docs/card-data.md. The bulk file is large (about 160 MB of JSON), so it is read as a stream:
-bytes, gunzip, UTF-8 and JSON are each decoded a chunk at a time, and only the compact rows
+The output (cards.json, cards-<hash>.txt.gz, text-<hash>.txt.gz, images-<hash>.txt.gz) is
+specified in docs/card-data.md; ``prepare`` is what `make serve` runs first (scripts/serve.py).
+The bulk file is large (about 160 MB of JSON), so it is read as a stream: bytes, gunzip,
+UTF-8 and JSON are each decoded a chunk at a time, and only the compact rows
 of the cards kept are held until they are sorted and written. Files are written under a
 temporary name and renamed, so the page never loads a half-written database; gzip's header
 carries no time or name, so the same bulk file always gives the same bytes and the same
