@@ -38,7 +38,8 @@ class DeckHelp:
         state, seat = self.board.state, self.board.view.focus
         hand = [c.name for c in state.player(seat).hand] if state is not None and seat is not None else []
         marked = set(self.decks.marked_names())
-        unknown = Unknown.of(deck.main_cards(), marked, hand, self.decks.hinted)
+        drawn = [entry.name for entry in deck.main for _ in range(entry.count)]  # a commander is never drawn
+        unknown = Unknown.of(drawn, marked, hand, self.decks.hinted)
         advice: tuple[FormatAdvice, ...] = ()
         with contextlib.suppress(ValueError):  # no such format: the setup panel says so
             advice = advise(deck, find_format(str(self.decks.el["format"].value)))

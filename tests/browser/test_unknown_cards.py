@@ -128,8 +128,8 @@ def test_with_only_the_built_in_catalog_the_notice_at_the_table_says_what_is_unk
     box = notice(app)
     expect(box).to_be_visible()
     head = box.locator(".unknown-head").inner_text()
-    found = re.fullmatch(r"(\d+) of the deck's (\d+) cards are unknown \((\d+) names\), (\d+) of them in this hand: "
-                         r"land counts and the outlook may be wrong\.", head)  # fmt: skip
+    pattern = r"(\d+) of the (\d+) cards you draw from are unknown \((\d+) names\), (\d+) of them in this hand: "
+    found = re.fullmatch(pattern + r"land counts and the outlook may be wrong\.", head)
     assert found, head
     unknown, size, _names, in_hand = map(int, found.groups())
     assert size == DECKS[name][0] and unknown > 0

@@ -33,7 +33,7 @@ class Unknown:
 
     copies: dict[str, int]  # name -> copies in the deck, in the deck's order
     cards: int  # unknown cards in the deck (copies counted)
-    deck: int  # cards in the deck
+    deck: int  # cards in the deck the hands are drawn from (a commander is not)
     in_hand: int  # unknown cards in the hand on the table
     hinted: frozenset[str]  # normalised names the decklist lists under lands
 
@@ -85,7 +85,7 @@ class UnknownNotice:
     def summary(self, unknown: Unknown, dealt: bool) -> Node:
         names = len(unknown.copies)
         head = element("p", "unknown-head")
-        head.append(element("b", "", f"{unknown.cards} of the deck's {unknown.deck} cards are unknown"))
+        head.append(element("b", "", f"{unknown.cards} of the {unknown.deck} cards you draw from are unknown"))
         where = f", {unknown.in_hand} of them in this hand" if dealt else ""
         head.append(f" ({plural(names, 'name')}){where}: land counts and the outlook may be wrong.")
         return head
@@ -106,10 +106,12 @@ class UnknownNotice:
         names = plural(len(unknown.copies), "unknown card")
         box.append(element("legend", "", f"Which of these {names} are lands? Likely lands are ticked."))
         items = element("div", "unknown-mark-list")
-        for name, copies in unknown.copies.items():
+        guesses = {name: unknown.guess(name) for name in unknown.copies}
+        for name in sorted(unknown.copies, key=lambda n: guesses[n] is None):  # the likely lands first
+            copies = unknown.copies[name]
             label = element("label", "unknown-mark")
             tick = element("input", "", type="checkbox", data_unknown_name=name)
-            reason = unknown.guess(name)
+            reason = guesses[name]
             tick.checked = reason is not None
             if reason:
                 label.title = f"Likely a land: {reason}"
