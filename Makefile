@@ -11,9 +11,10 @@ VPY := $(VENV)/bin/python
 
 .PHONY: serve test runtime cards node test-deps chromium venv lint bench
 
-## Serve the app on http://127.0.0.1:$(PORT)/ with the sample deck ready.
+## Serve the app on http://127.0.0.1:$(PORT)/ with the sample deck ready; first the card database: built from
+## Scryfall's bulk data when static/data/ has none, refreshed in the background when a week old (scripts/cards.py).
 serve: runtime
-	$(PY) scripts/serve.py --port $(PORT)
+	$(PY) scripts/serve.py --port $(PORT) --card-data
 
 ## Run every test: lint, types, engine (CPython and Pyodide), browser end-to-end.
 test: runtime test-deps lint

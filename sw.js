@@ -42,10 +42,9 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Card images come only from Scryfall's image host (the card data's image_uris), never the API.
 function isCardImage(url) {
-  if (url.origin === "https://cards.scryfall.io") return true;
-  return url.origin === "https://api.scryfall.com" && url.pathname === "/cards/named"
-    && url.searchParams.get("format") === "image";
+  return url.origin === "https://cards.scryfall.io";
 }
 
 // One change of the image cache at a time: storing and trimming never interleave.

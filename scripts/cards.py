@@ -5,9 +5,10 @@
     python3 scripts/cards.py --from oracle-cards-20251120090345.json.gz
     python3 scripts/cards.py --optional           # a failed download keeps the old database
 
-The output (cards.json, cards-<hash>.txt.gz, text-<hash>.txt.gz) is specified in
-docs/card-data.md. The bulk file is large (about 160 MB of JSON), so it is read as a stream:
-bytes, gunzip, UTF-8 and JSON are each decoded a chunk at a time, and only the compact rows
+The output (cards.json, cards-<hash>.txt.gz, text-<hash>.txt.gz, images-<hash>.txt.gz) is
+specified in docs/card-data.md; ``prepare`` is what `make serve` runs first (scripts/serve.py).
+The bulk file is large (about 160 MB of JSON), so it is read as a stream: bytes, gunzip,
+UTF-8 and JSON are each decoded a chunk at a time, and only the compact rows
 of the cards kept are held until they are sorted and written. Files are written under a
 temporary name and renamed, so the page never loads a half-written database; gzip's header
 carries no time or name, so the same bulk file always gives the same bytes and the same
@@ -23,11 +24,13 @@ import codecs
 import gzip
 import hashlib
 import http.client
+import io
 import json
 import os
 import re
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -43,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "py") not in sys.path:  # the engine's package: the one Scryfall object -> row conversion
     sys.path.append(str(ROOT / "py"))
 
-from opening_hand.scryfall import FORMATS, as_field, card_row, left_out, text_row  # noqa: E402
+from opening_hand.scryfall import FORMATS, as_field, card_row, image_path, left_out, text_row  # noqa: E402
 
 OUT = ROOT / "static" / "data"
 API = "https://api.scryfall.com"
@@ -61,7 +64,7 @@ FORMAT = 1
 SOURCE = "Scryfall Oracle Cards"
 NULL_INDEX = {"format": FORMAT, "cards": None}
 NUMBER_TAIL = re.compile(r"[0-9.eE+-]*")  # what may still follow a number's digits
-STALE = re.compile(r"(?:cards|text)-[0-9a-f]+\.txt\.gz")
+STALE = re.compile(r"(?:cards|text|images)-[0-9a-f]+\.txt\.gz")
 
 
 class SourceError(Exception):
@@ -228,8 +231,8 @@ def parse(chunks: Iterable[bytes]) -> Iterator[Any]:
 
 
 class Progress:
-    """Bytes read and cards kept on stderr: a line rewritten a few times a second on a terminal,
-    only the final line otherwise (a CI log gets one line, not thousands)."""
+    """Bytes read and cards kept on stderr: a line with a bar, rewritten a few times a second on
+    a terminal; only the final line otherwise (a CI log gets one line, not thousands)."""
 
     def __init__(self, stream: IO[str] | None = None, interval: float = 0.25) -> None:
         self.stream = stream if stream is not None else sys.stderr
@@ -255,7 +258,11 @@ class Progress:
 
     def line(self) -> str:
         total = f" of {_size(self.total)}" if self.total else ""
-        return f"cards: {_size(self.read)}{total} read, {self.kept} cards kept"
+        bar = ""
+        if self.live and self.total:  # a bar on a terminal; a log gets the figures only
+            done = min(self.read / self.total, 1.0)
+            bar = f"[{'#' * int(done * 20):-<20}] {done * 100:3.0f} % "
+        return f"cards: {bar}{_size(self.read)}{total} read, {self.kept} cards kept"
 
     def interrupt(self) -> None:
         """End a live line so that a message starts on a line of its own."""
@@ -395,6 +402,8 @@ class Summary:
     text_file: str
     text_raw: int
     text_bytes: int
+    images_file: str = ""
+    images_bytes: int = 0
     seconds: float = 0.0
     removed: list[str] = field(default_factory=list)
 
@@ -405,6 +414,7 @@ class Summary:
             f"cards: {self.count} cards kept, {dropped} left out" + (f" ({reasons})" if reasons else ""),
             f"cards: {self.cards_file} {_size(self.cards_raw)} raw, {_size(self.cards_bytes)} gzip",
             f"cards: {self.text_file} {_size(self.text_raw)} raw, {_size(self.text_bytes)} gzip",
+            f"cards: {self.images_file} {_size(self.images_bytes)} gzip",
             f"cards: done in {self.seconds:.1f} s" + (f", removed {', '.join(self.removed)}" if self.removed else ""),
         ]
 
@@ -475,7 +485,7 @@ def build(cards: Iterable[Any], updated: str, out_dir: Path, progress: Progress 
     the page keeps loading the previous database. An error while reading leaves it untouched."""
     start = time.monotonic()
     out_dir.mkdir(parents=True, exist_ok=True)
-    rows: dict[str, tuple[str, str]] = {}  # name -> (card row, text row)
+    rows: dict[str, tuple[str, str, str]] = {}  # name -> (card row, text row, image path)
     dropped: Counter[str] = Counter()
     for card in cards:
         row = card_row(card)
@@ -486,7 +496,7 @@ def build(cards: Iterable[Any], updated: str, out_dir: Path, progress: Progress 
         if name in rows:
             dropped["duplicate name"] += 1
             continue
-        rows[name] = (row, text_row(card))
+        rows[name] = (row, text_row(card), image_path(card))
         if progress is not None:
             progress.kept = len(rows)
             progress.tick()
@@ -507,12 +517,20 @@ def build(cards: Iterable[Any], updated: str, out_dir: Path, progress: Progress 
         "text",
         ["\t".join(("opening-hand-text", str(FORMAT), updated, str(len(names)))), *(rows[name][1] for name in names)],
     )
+    pictured = [name for name in names if rows[name][2]]
+    images_file, _raw, images_bytes = _write_gz(
+        out_dir,
+        "images",
+        ["\t".join(("opening-hand-images", str(FORMAT), updated, str(len(pictured)))),
+         *(f"{name}\t{rows[name][2]}" for name in pictured)],
+    )  # fmt: skip
     index = {"format": FORMAT, "source": SOURCE, "updated": updated, "count": len(names), "cards": cards_file,
-             "text": text_file, "cards_bytes": cards_bytes, "text_bytes": text_bytes}  # fmt: skip
+             "text": text_file, "images": images_file, "cards_bytes": cards_bytes, "text_bytes": text_bytes,
+             "images_bytes": images_bytes}  # fmt: skip
     _write_index(out_dir, index)
-    removed = prune(out_dir, (cards_file, text_file))
+    removed = prune(out_dir, (cards_file, text_file, images_file))
     return Summary(len(names), dict(dropped), cards_file, cards_raw, cards_bytes, text_file, text_raw, text_bytes,
-                   time.monotonic() - start, removed)  # fmt: skip
+                   images_file, images_bytes, time.monotonic() - start, removed)  # fmt: skip
 
 
 def has_database(out_dir: Path) -> bool:
@@ -532,6 +550,71 @@ def write_null_index(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     _write_index(out_dir, NULL_INDEX)
     prune(out_dir, ())
+
+
+# --- for `make serve` ---------------------------------------------------------------------------
+
+REFRESH_AFTER = 7 * 24 * 3600  # seconds: a database older than a week is refreshed in the background
+SERVE_TIMEOUT = 10.0  # seconds to connect (and per read): without internet, `make serve` goes on quickly
+CATALOG_CARDS = "the built-in catalog"
+
+
+def _build_from_scryfall(out_dir: Path, api: str, timeout: float, progress: Progress) -> Summary:
+    updated, found = download(api, timeout=timeout, progress=progress)
+    return build(found, updated, out_dir, progress)
+
+
+def prepare(
+    out_dir: Path = OUT,
+    api: str = API,
+    *,
+    timeout: float = SERVE_TIMEOUT,
+    stream: IO[str] | None = None,
+    after: Callable[[], None] = lambda: None,
+    now: float | None = None,
+) -> threading.Thread | None:
+    """The card data for `make serve`: built from Scryfall's bulk data when ``out_dir`` has no
+    database (with a progress bar, kept for later runs); refreshed in the background when it is
+    older than a week (the thread is returned; the page uses the old database until the new one
+    is in). Without internet it says in one line that the page uses the built-in catalog, and
+    why, and the page is served at once. ``after`` runs once a new database is written (the
+    service worker's list of files is written again)."""
+    out = stream if stream is not None else sys.stderr
+    if has_database(out_dir):
+        age = (time.time() if now is None else now) - (out_dir / "cards.json").stat().st_mtime
+        if age < REFRESH_AFTER:
+            return None
+        days = int(age // 86400)
+        print(f"cards: the card database is {days} days old: refreshing it in the background", file=out, flush=True)
+
+        def refresh() -> None:
+            try:
+                summary = _build_from_scryfall(out_dir, api, timeout, Progress(io.StringIO()))
+            except (SourceError, OSError) as error:
+                print(f"cards: could not refresh the card database ({error}); keeping the one of {days} days ago",
+                      file=out, flush=True)  # fmt: skip
+                return
+            after()
+            print(f"cards: card database refreshed ({summary.count} cards); reload the page to use it",
+                  file=out, flush=True)  # fmt: skip
+
+        thread = threading.Thread(target=refresh, name="card data refresh", daemon=True)
+        thread.start()
+        return thread
+    print("cards: no card database yet: building it from Scryfall's bulk data (once; `make cards` refreshes it)",
+          file=out, flush=True)  # fmt: skip
+    progress = Progress(out)
+    try:
+        summary = _build_from_scryfall(out_dir, api, timeout, progress)
+    except (SourceError, OSError) as error:
+        progress.interrupt()
+        write_null_index(out_dir)  # there was no database: the page asks for no missing file
+        print(f"cards: the page uses {CATALOG_CARDS}: cannot build the card database ({error})", file=out, flush=True)
+        return None
+    progress.finish()
+    after()
+    print(f"cards: the page uses the card database: {summary.count} cards from Scryfall", file=out, flush=True)
+    return None
 
 
 # --- command line --------------------------------------------------------------------------------

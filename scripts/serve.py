@@ -6,6 +6,10 @@ static/ - with the MIME types the browser insists on for module scripts and wasm
 `Cache-Control: no-cache` so a rebuilt file is never served stale. ``--base /repo/``
 serves the site under a sub-path, as GitHub Pages does for a project site, and
 ``--max-age 600`` sends the caching header GitHub Pages sends (for testing releases).
+``--card-data`` (what `make serve` runs) first makes sure static/data/ has the card database:
+built from Scryfall's bulk data when missing, refreshed in the background when older than a
+week, the built-in catalog (and one line saying why) without internet (scripts/cards.py,
+``prepare``; ``--api`` names another Scryfall, as the tests do).
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
 import sys
 import threading
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import ClassVar
@@ -138,13 +144,33 @@ def serve_in_thread(
     return server, f"http://127.0.0.1:{server.server_address[1]}{_prefix(base)}"
 
 
+def prepare_card_data(root: Path, api: str | None) -> None:
+    """The card database for the page (scripts/cards.py, ``prepare``); a new one goes into the
+    service worker's list of files too (scripts/vendor.py)."""
+    import cards
+    import vendor
+
+    after = vendor.write_precache if root == ROOT else (lambda: None)
+    cards.prepare(root / "static" / "data", api or cards.API, after=lambda: _quietly(after))
+
+
+def _quietly(work: Callable[[], None]) -> None:
+    with contextlib.redirect_stdout(io.StringIO()):  # vendor's own report would break into the server's log
+        work()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--base", default="/", help="serve under this path, e.g. /opening-hand/ (as GitHub Pages)")
     parser.add_argument("--max-age", type=int, help="let browsers cache files this many seconds (Pages: 600)")
+    parser.add_argument("--card-data", action="store_true", help="build or refresh static/data/ first (make serve)")
+    parser.add_argument("--api", default=None, help="Scryfall's API for --card-data (default: api.scryfall.com)")
+    parser.add_argument("--root", type=Path, default=ROOT, help="serve another copy of the site")
     args = parser.parse_args()
-    server = make_server(args.port, base=args.base, max_age=args.max_age)
+    if args.card_data:
+        prepare_card_data(args.root, args.api)
+    server = make_server(args.port, base=args.base, max_age=args.max_age, root=args.root)
     base = server.RequestHandlerClass.func.base  # type: ignore[attr-defined]
     print(f"Opening Hand is served at http://127.0.0.1:{server.server_address[1]}{base} (Ctrl+C to stop)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):

@@ -78,9 +78,31 @@ def _said(names: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def ambiguous(text: str, deck: Decklist) -> tuple[LineProblem, ...]:
+    """A short name several cards have ("Atraxa"): its line, its choices, a fix for each.
+
+    >>> from opening_hand.decklist import parse_decklist
+    >>> (found,) = ambiguous("4 Krenko (DDT) 52", parse_decklist("4 Krenko (DDT) 52"))
+    >>> print(found)
+    Line 1: “Krenko” could be Krenko, Mob Boss or Krenko, Tin Street Kingpin
+    >>> found.fixes[0]
+    ('Krenko, Mob Boss', '4 Krenko, Mob Boss (DDT) 52')
+    """
+    lines = text.splitlines()
+    by_line = {e.line: e for e in _entries(deck)}
+    found = []
+    for read in deck.read_as:
+        entry = by_line.get(read.line)
+        if read.choices and entry is not None:
+            fixes = tuple((name, _fixed_line(lines, entry, name)) for name in read.choices)
+            found.append(LineProblem(read.line, None, f"“{read.typed}” could be {_said(read.choices)}", fixes))
+    return tuple(found)
+
+
 def card_problems(text: str, deck: Decklist, fmt: Format, pool: str, db: Database) -> tuple[LineProblem, ...]:
     """Every line whose card the database does not know, or may not be played here."""
     lines = text.splitlines()  # as the decklist parser counts them
+    short = {p.line: p for p in ambiguous(text, deck)}
     problems: list[LineProblem] = []
     scryfall_format, pool_name = pool_for(fmt, pool)
     identity: set[str] | None = None
@@ -94,7 +116,9 @@ def card_problems(text: str, deck: Decklist, fmt: Format, pool: str, db: Databas
         info = db.info(entry.name)
         if info is None:
             unknown += 1
-            if unknown <= MAX_NAME_PROBLEMS:
+            if entry.line in short:
+                problems.append(short.pop(entry.line))
+            elif unknown <= MAX_NAME_PROBLEMS:
                 found = db.suggest(entry.name)
                 reason = f"no card named “{entry.name}”" + (f" — did you mean {_said(found)}?" if found else "")
                 fixes = tuple((name, _fixed_line(lines, entry, name)) for name in found)

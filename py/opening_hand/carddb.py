@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import CardInfo, normalise
+from .cards import CardInfo, changed, normalise, short_name
 
 MAGIC = "opening-hand-cards"
 TEXT_MAGIC = "opening-hand-text"
@@ -38,6 +38,14 @@ EXAMPLE = (
     "Fire // Ice\t{1}{R} // {1}{U}\t4\tInstant // Instant\tUR\tUR\t-L\tlayout=split\n"
     "Lightning Bolt\t{R}\t1\tInstant\tR\tR\t-L\t\n"
     "Sunbaked Canyon\t\t0\tLand\t\tWR\t-L\tproduces=WR\n"
+)
+
+
+EXAMPLE_LEGENDS = (
+    "opening-hand-cards\t1\t2026-11-20\t3\tstandard,modern\n"
+    "Atraxa, Grand Unifier\t{3}{G}{W}{U}{B}\t7\tLegendary Creature — Phyrexian Angel\tWUBG\tWUBG\t-L\t\n"
+    "Atraxa, Praetors' Voice\t{G}{W}{U}{B}\t4\tLegendary Creature — Phyrexian Angel Horror\tWUBG\tWUBG\t-L\t\n"
+    "Ragavan, Nimble Pilferer\t{R}\t1\tLegendary Creature — Monkey Pirate\tR\tR\t-L\t\n"
 )
 
 
@@ -94,6 +102,7 @@ class CardDatabase:
         self._ends: dict[str, list[int]] | None = None
         self._keys: list[str] = []  # every spelling (names and face names) ...
         self._key_names: list[str] = []  # ... and the card each one names
+        self._short: dict[str, list[int]] | None = None  # legendary cards by short name, built on first use
 
     @classmethod
     def parse(cls, text: str) -> CardDatabase:
@@ -150,10 +159,29 @@ class CardDatabase:
             for face in fields[0].split(" // ") if " // " in fields[0] else ():
                 self._index.setdefault(_key(face), number)
             added.append(fields[0])
-        if added:  # the suggestions' index is built again when next needed
+        if added:  # the suggestions' and short names' indexes are built again when next needed
             self._starts = self._ends = None
             self._keys, self._key_names = [], []
+            self._short = None
+            changed()
         return added
+
+    def short_names(self, key: str) -> tuple[str, ...]:
+        """The legendary cards whose short name (:func:`cards.short_name`) has this lookup key.
+
+        >>> CardDatabase.parse(EXAMPLE_LEGENDS).short_names("ragavan")
+        ('Ragavan, Nimble Pilferer',)
+        >>> CardDatabase.parse(EXAMPLE_LEGENDS).short_names("atraxa")
+        ('Atraxa, Grand Unifier', "Atraxa, Praetors' Voice")
+        """
+        if self._short is None:
+            found: dict[str, list[int]] = {}
+            for number, row in enumerate(self._rows):
+                fields = row.split("\t", 4)
+                if len(fields) > 3 and "Legendary" in fields[3] and (short := short_name(fields[0], fields[3])):
+                    found.setdefault(_key(short), []).append(number)
+            self._short = found
+        return tuple(sorted({self._names[n] for n in self._short.get(key, ())}))
 
     def info(self, name: str) -> CardInfo | None:
         """The card called ``name`` (any face, any case or accents), or None."""

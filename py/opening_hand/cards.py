@@ -253,12 +253,15 @@ CATALOG: dict[str, CardInfo] = read_catalog(CATALOG_FILE.read_text(encoding="utf
 
 
 class CardSource(Protocol):
-    """Card data beyond the catalog: the full database (``carddb.CardDatabase``)."""
+    """Card data beyond the catalog: the full database (``carddb.CardDatabase``), or the cards
+    looked up on Scryfall while there is none."""
 
     def info_by_key(self, key: str) -> CardInfo | None: ...
 
 
 _database: list[CardSource] = []
+_extra: list[CardSource] = []  # cards looked up on Scryfall, used while there is no full database
+_generation = [0]  # counts every change of the card data, so a reader can tell its answers are old
 
 
 def use_database(database: CardSource | None) -> None:
@@ -268,6 +271,24 @@ def use_database(database: CardSource | None) -> None:
     progress is not affected, since its state holds card names and its decisions are
     already made."""
     _database[:] = [database] if database is not None else []
+    changed()
+
+
+def use_extra(source: CardSource | None) -> None:
+    """Look cards up in ``source`` after the full database and before the built-in catalog
+    (the cards the page looked up on Scryfall; None: none)."""
+    _extra[:] = [source] if source is not None else []
+    changed()
+
+
+def changed() -> None:
+    """The card data changed (a source added, or cards added to one): names may read otherwise."""
+    _generation[0] += 1
+
+
+def generation() -> int:
+    """A number that changes whenever the card data does (a cache of readings keys on it)."""
+    return _generation[0]
 
 
 def database() -> CardSource | None:
@@ -275,8 +296,8 @@ def database() -> CardSource | None:
 
 
 def _find(key: str) -> CardInfo | None:
-    if _database:
-        found = _database[0].info_by_key(key)
+    for source in (*_database, *_extra):
+        found = source.info_by_key(key)
         if found is not None:
             return found
     return CATALOG.get(key)
@@ -295,3 +316,104 @@ def canonical_name(name: str) -> str:
 
 def is_land(name: str) -> bool:
     return lookup(name).is_land
+
+
+# --- names as players type them -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NameReading:
+    """How a typed name was read: the card's name and, when it differs from what was typed by
+    more than case and spacing, why (``how``); an ambiguous short name keeps the name as typed
+    and lists the cards it could be (``choices``)."""
+
+    name: str
+    how: str = ""  # "", "a short name", "a face's name", "the front face's name", "accents and apostrophes", ...
+    choices: tuple[str, ...] = ()
+
+
+def short_name(name: str, type_line: str) -> str | None:
+    """The short name players give a legendary card: its name before the first comma
+    ("Ragavan" for Ragavan, Nimble Pilferer; "Urborg" for Urborg, Tomb of Yawgmoth), else
+    before " of " ("Lurrus" for Lurrus of the Dream-Den); None for other cards.
+
+    >>> short_name("Ragavan, Nimble Pilferer", "Legendary Creature — Monkey Pirate")
+    'Ragavan'
+    >>> short_name("Lurrus of the Dream-Den", "Legendary Creature — Cat Nightmare")
+    'Lurrus'
+    >>> short_name("Path to Exile", "Instant") is None
+    True
+    """
+    front, front_type = name.split(" // ")[0], type_line.split(" // ")[0]
+    if "Legendary" not in front_type.split("—")[0].split():
+        return None
+    for mark in (",", " of "):
+        if mark in front:
+            short = front.split(mark)[0].strip()
+            return short if len(short) >= 3 else None
+    return None
+
+
+class ShortNames(Protocol):
+    def short_names(self, key: str) -> tuple[str, ...]: ...
+
+
+_catalog_short: dict[str, tuple[str, ...]] = {}
+
+
+def _catalog_short_names(key: str) -> tuple[str, ...]:
+    if not _catalog_short:
+        found: dict[str, list[str]] = {}
+        for info in CATALOG.values():
+            short = short_name(info.name, info.full_type_line or info.type_line)
+            if short and info.name not in found.setdefault(normalise(short), []):
+                found[normalise(short)].append(info.name)
+        _catalog_short.update({k: tuple(v) for k, v in found.items()})
+        _catalog_short.setdefault("", ())
+    return _catalog_short.get(key, ())
+
+
+def _how(typed: str, name: str) -> str:
+    """Why ``typed`` reads as the card ``name`` ("" when it is the name but for case and spacing)."""
+    if typed.casefold() == name.casefold():
+        return ""
+    key = normalise(typed)
+    if key == normalise(name):
+        return "accents and apostrophes"
+    faces = [normalise(face) for face in name.split(" // ")]
+    if key == faces[0]:
+        return "the front face's name"
+    if key in faces:
+        return "a face's name"
+    return "another spelling"
+
+
+def read_name(name: str) -> NameReading:
+    """Read a name as a player typed it: the exact name (any case, accents, curly apostrophes
+    or spacing), a face's name, Arena's ``A-`` name of a card rebalanced for Alchemy (the
+    paper card, when the data lacks the rebalanced one), or a legendary card's short name
+    when exactly one card has it. Nothing is guessed silently: ``how`` says why a name was
+    read as another, and an ambiguous short name is left as typed, with its ``choices``.
+
+    >>> read_name("fire"), read_name("LIM-DUL’S VAULT").how
+    (NameReading(name='Fire // Ice', how="the front face's name", choices=()), 'accents and apostrophes')
+    >>> read_name("A-Lightning Bolt"), read_name("Nothing Like It").name
+    (NameReading(name='Lightning Bolt', how='the paper card of an Arena (A-) name', choices=()), 'Nothing Like It')
+    """
+    tidy = " ".join(name.split())
+    key = normalise(tidy)
+    info = _find(key)
+    if info is not None:
+        return NameReading(info.name, _how(tidy, info.name))
+    if key.startswith("a-") and (paper := _find(key[2:])) is not None:
+        return NameReading(paper.name, "the paper card of an Arena (A-) name")
+    choices: list[str] = []
+    for source in (*_database, *_extra):
+        found = getattr(source, "short_names", None)
+        if callable(found):
+            choices.extend(c for c in found(key) if c not in choices)
+    if not _database:
+        choices.extend(c for c in _catalog_short_names(key) if c not in choices)
+    if len(choices) == 1:
+        return NameReading(choices[0], "a short name")
+    return NameReading(tidy, "", tuple(sorted(choices)))

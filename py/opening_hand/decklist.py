@@ -55,10 +55,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from .cards import canonical_name, lookup
+from .cards import NameReading, lookup, read_name
 from .errors import DeckCheckError, DecklistError, LineProblem
 from .formats import Format, find_format
 
@@ -131,6 +131,25 @@ class DeckEntry:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class ReadAs:
+    """A name read as another card's (``how`` says why), or a short name that could be
+    several cards (``choices``; the name is left as typed). Shown to the player: nothing is
+    guessed silently."""
+
+    line: int
+    typed: str
+    name: str
+    how: str = ""
+    choices: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.choices:
+            shown = ", ".join(self.choices[:-1]) + " or " + self.choices[-1]
+            return f"Line {self.line}: “{self.typed}” could be {shown}"
+        return f"Line {self.line}: “{self.typed}” read as {self.name} ({self.how})"
+
+
 def _expand(entries: tuple[DeckEntry, ...]) -> tuple[str, ...]:
     return tuple(e.name for e in entries for _ in range(e.count))
 
@@ -147,6 +166,7 @@ class Decklist:
     source: str = "text"  # what was detected: one of SOURCES
     type_hints: tuple[tuple[str, str], ...] = ()  # (card name, card type) from category headers
     skipped: tuple[LineProblem, ...] = ()  # lines left out because the player chose to skip them
+    read_as: tuple[ReadAs, ...] = ()  # names read as another card's, and ambiguous short names
 
     def main_cards(self) -> tuple[str, ...]:
         """The starting deck as one name per physical card: commanders first, then the list."""
@@ -197,8 +217,9 @@ def _slashes(name: str) -> str:
     return " // ".join(filter(None, map(str.strip, name.split("/"))))
 
 
-def _clean_name(name: str, number: int, raw: str) -> str:
-    """The card name as the catalog spells it, or as typed with its spacing tidied."""
+def _clean_name(name: str, number: int, raw: str) -> NameReading:
+    """The card name as the card data spells it (and how it was read), or as typed with its
+    spacing tidied."""
     if "/" in name:
         name = _slashes(name)
     name = name.strip()
@@ -208,7 +229,7 @@ def _clean_name(name: str, number: int, raw: str) -> str:
         raise DecklistError(f"card name longer than {MAX_NAME_LENGTH} characters", number, _shown(raw))
     if _CONTROL.search(name):
         raise DecklistError("control characters in a card name", number, None)
-    return canonical_name(name)
+    return read_name(name)
 
 
 def _check_count(count: int, number: int, raw: str) -> None:
@@ -250,8 +271,8 @@ def _spelled_count(raw: str, number: int) -> None:
     raise DecklistError(f"write the quantity as a number: {fixed}", number, _shown(raw), fixes=((fixed, fixed),))
 
 
-def _read_line(raw: str, number: int) -> tuple[int, str, bool]:
-    """(count, name, had a set code) of one card line."""
+def _read_line(raw: str, number: int) -> tuple[int, NameReading, bool, str]:
+    """(count, name as read, had a set code, name as typed) of one card line."""
     _not_a_card_line(raw, number)
     match = _COUNT.match(raw)
     if match:
@@ -268,7 +289,7 @@ def _read_line(raw: str, number: int) -> tuple[int, str, bool]:
         raise DecklistError(LINK_ADVICE, number, _shown(raw))
     name = _cut_end(name, _REVERSED_MARKERS)
     bare = _cut_end(name, _REVERSED_SET_CODE)
-    return count, _clean_name(bare, number, raw), bare != name
+    return count, _clean_name(bare, number, raw), bare != name, " ".join(bare.split())
 
 
 def _header(raw: str) -> tuple[str, str | None, bool] | None:
@@ -298,12 +319,18 @@ class _Reading:
     problems: list[LineProblem]
     hints: dict[str, str]
     source: str = "text"
+    read_as: list[ReadAs] = field(default_factory=list)
 
     @classmethod
     def new(cls, source: str = "text") -> _Reading:
         return cls({key: [] for key in set(_SECTION.values())}, [], {}, source)
 
-    def add(self, section: str, count: int, name: str, line: int, hint: str | None = None) -> None:
+    def add(
+        self, section: str, count: int, read: NameReading, line: int, hint: str | None = None, typed: str = ""
+    ) -> None:
+        name = read.name
+        if (read.how or read.choices) and section != "maybe":
+            self.read_as.append(ReadAs(line, typed or name, "" if read.choices else name, read.how, read.choices))
         self.sections[section].append(DeckEntry(count, name, line))
         if hint and section in ("main", "commander"):
             self.hints.setdefault(name, hint)
@@ -348,14 +375,14 @@ def _read_text(text: str) -> _Reading:
                 elif word in _TYPE_HEADERS:
                     line_hint = _TYPE_HEADERS[word]
         try:
-            count, name, had_set = _read_line(raw, number)
+            count, name, had_set, typed = _read_line(raw, number)
         except DecklistError as error:
             reading.problems.extend(error.problems)
             continue
         arena = arena or had_set
         if target == "main":
             blocks[-1].append(len(reading.sections["main"]))
-        reading.add(target, count, name, number, line_hint)
+        reading.add(target, count, name, number, line_hint, typed)
     blocks = [b for b in blocks if b]
     if not headers and len(blocks) == 2:
         main = reading.sections["main"]
@@ -446,7 +473,7 @@ def _xml_card(reading: _Reading, section: str, quantity: str | None, name: str |
     # int() refuses more than 4,300 digits (ValueError); any count of 4 or more digits is too many anyway
     count = int(digits) if len(digits) <= 3 else MAX_COPIES_PER_LINE + 1
     _check_count(count, line, shown)
-    reading.add(section, count, _clean_name(name or "", line, shown), line)
+    reading.add(section, count, _clean_name(name or "", line, shown), line, typed=" ".join((name or "").split()))
 
 
 def _check_total(sections: dict[str, list[DeckEntry]]) -> None:
@@ -499,6 +526,7 @@ def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
         source=reading.source,
         type_hints=tuple(reading.hints.items()),
         skipped=tuple(reading.problems),
+        read_as=tuple(reading.read_as),
     )
 
 

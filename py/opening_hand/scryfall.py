@@ -132,6 +132,37 @@ def produces(card: Mapping[str, Any], type_line: str) -> str:
     return "".join(c for c in PRODUCED if c in found)
 
 
+IMAGE_BASE = "https://cards.scryfall.io/normal/"  # Scryfall's image host (no rate limit) and the size shown
+# What may follow IMAGE_BASE: a face, two folders named by the id's first two digits, the id, a version.
+IMAGE_PATH = re.compile(
+    r"(?:front|back)/([0-9a-f])/([0-9a-f])/\1\2[0-9a-f]{6}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    r"\.jpg(?:\?[0-9]{1,12})?"
+)
+
+
+def image_path(card: object) -> str:
+    """The card's image on ``cards.scryfall.io``, less :data:`IMAGE_BASE`: the ``normal`` size of
+    its ``image_uris`` (the front face's for a double-faced card); "" when there is none, or when
+    it is not such an address (nothing else is ever shown as an image).
+
+    >>> image_path({"image_uris": {"normal": IMAGE_BASE + "front/6/d/6d5537da-112e-4d3c-b5e0-a4e7e0f3ddd3.jpg?16"}})
+    'front/6/d/6d5537da-112e-4d3c-b5e0-a4e7e0f3ddd3.jpg?16'
+    >>> image_path({"image_uris": {"normal": "https://evil.example/front/6/d/x.jpg"}}), image_path("card")
+    ('', '')
+    """
+    if not isinstance(card, Mapping):
+        return ""
+    uris = card.get("image_uris")
+    if not isinstance(uris, Mapping):
+        faces = _faces(card)
+        uris = faces[0].get("image_uris") if faces else None
+    url = uris.get("normal") if isinstance(uris, Mapping) else None
+    if not isinstance(url, str) or not url.startswith(IMAGE_BASE):
+        return ""
+    path = url[len(IMAGE_BASE) :]
+    return path if IMAGE_PATH.fullmatch(path) else ""
+
+
 def _escape(text: str) -> str:
     r"""Oracle text on one line: '\' written '\\', a line break '\n', a tab a space."""
     text = text.replace("\\", "\\\\").replace("\t", " ").replace("\r\n", "\n")

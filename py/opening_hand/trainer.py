@@ -274,6 +274,13 @@ def verdict(reading: Reading) -> str | None:
     return reading.judgement.verdict
 
 
+def unreliable(reading: Reading) -> str:
+    """ "unreliable: N unknown cards" while the deck has cards the card data does not know (and
+    not marked as lands): land counts and every figure may be wrong; "" otherwise."""
+    count = reading.unknown_in_deck
+    return f"unreliable: {count} unknown card{'s' if count != 1 else ''}" if count else ""
+
+
 def mana(value: float) -> str:
     return f"{value:.1f}"
 
@@ -282,9 +289,9 @@ def verdict_line(reading: Reading) -> str:
     """The verdict as the player reads it: "Keep: by turn 4 this hand is worth 9.4 mana; a
     mulligan to 6, 8.5 (+0.9 for keeping)." Or why there is none."""
     if reading.unknown:
-        names = ", ".join(reading.unknown[:3]) + (" …" if len(reading.unknown) > 3 else "")
-        return (f"No verdict: the card data does not know {names} (mark the lands in the deck panel, or load "
-                "the card data).")  # fmt: skip
+        named = list(dict.fromkeys(reading.unknown))
+        names = ", ".join(named[:2]) + (" …" if len(named) > 2 else "")
+        return f"No verdict — {unreliable(reading)}, {len(reading.unknown)} in this hand ({names})."
     judged = reading.judgement
     if judged is None:
         return "No verdict: there are no mulligan figures for these rules."

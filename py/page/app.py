@@ -24,6 +24,7 @@ from opening_hand.policy import POLICY_TEXT
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
 from opening_hand.stats import deck_key
+from page.deck_help import DeckHelp
 from page.dom import Node, by_id, docked_hover, element, js_options
 from page.panels.deck import DeckPanel
 from page.panels.library import LibraryPanel
@@ -38,7 +39,8 @@ from page.services.images import CardImages
 from page.services.links import Links
 from page.services.scryfall import ScryfallLookup
 from page.table.board import Board
-from page.table.compare import compare_board
+from page.table.clicks import click
+from page.table.compare import second_board
 from page.table.preview import Preview
 from page.texts import setup_summary, whole_number
 from page.trainer.practice import Practice
@@ -58,8 +60,10 @@ class App:
         self.library = LibraryPanel(self.decks)
         self.preview = Preview(self.el["preview"], self.card_data.oracle_text, docked_hover)
         self.text_task: Any = None  # the oracle text being fetched for a companion condition
-        self.analysis = AnalysisPanel(self.deck_for_odds, self.say_odds)
-        self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards)
+        self.analysis = AnalysisPanel(lambda: (self.decks.parse().main_cards(), set(self.decks.marked_names())),
+                                      lambda text: setattr(by_id("odds-message"), "textContent", text))  # fmt: skip
+        self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards,
+                                 lambda key: self.scryfall.image(key, self.card_data.images or {}))  # fmt: skip
         self.main = Board(self.el["board-main"], self.el["log"], images=self.images, on_render=self.render_match,
                           on_begin=self.record_game, on_inspect=self.inspect, on_decide=self.decided,
                           advise_bottom=self.advise_bottom)  # fmt: skip
@@ -69,8 +73,10 @@ class App:
         self.links = Links()
         self.practice = Practice(self.main, self)  # the outlook, feedback and quizzes
         by_id("policy").textContent = POLICY_TEXT
-        self.scryfall = ScryfallLookup(say=self.card_data.note, on_added=self.on_card_data,
-                                       decklist=self.decklist_text, enabled=self.images.enabled)  # fmt: skip
+        self.scryfall = ScryfallLookup(say=self.card_data.note, on_added=self.on_card_data, decklist=self.decklist_text,
+                                       enabled=self.images.enabled, image_paths=self.card_data.load_images)  # fmt: skip
+        self.help = DeckHelp(self, self.decks, self.scryfall, self.main)  # the notice about the deck, at the table
+        self.scryfall.on_status = self.help.render
         self.setup_panel.restore_play_draw(saved_data.read(PLAY_DRAW_KEY))
         if not document.getElementById("mana-font"):  # JS null is falsy; the symbols wait for the table
             document.head.append(element("link", "", id="mana-font", rel="stylesheet", href=MANA_FONT_CSS))
@@ -85,7 +91,7 @@ class App:
         self.scryfall.start(self.card_data.database)
         self.decks.refresh()
         self.summarise()
-        self.render_boards()
+        self.show_images()
 
     def load_text(self) -> None:
         """The deck's companion needs rules text (Zirda): fetch it, then check the deck again."""
@@ -93,6 +99,12 @@ class App:
 
     def decklist_text(self) -> str:
         return str(self.decks.el["decklist"].value)
+
+    def show_images(self) -> None:
+        """Redraw the boards; with images on, again once the card data's image addresses are in."""
+        self.render_boards()
+        if self.images.enabled():
+            self.text_task = asyncio.ensure_future(self.card_data.images_then(self.render_boards))
 
     def render_boards(self) -> None:
         for board in (self.main, self.compare):
@@ -129,6 +141,7 @@ class App:
             deck = {"Your deck": "your deck"}.get(name, "the sample deck" if name.startswith("Sample deck") else name)
             self.main.view.el["prompt"].textContent = f"Press Deal (D) to deal {deck}, or change the setup first."
         self.scryfall.schedule()  # the decklist may have changed: its new names, once it rests
+        self.help.render()
 
     def fold(self, folded: bool) -> None:
         """Fold the setup and the deck to their summaries once a game is dealt (Change unfolds them)."""
@@ -152,12 +165,6 @@ class App:
     def record_game(self, board: Board) -> None:
         """Seat 1's game start, once per game, for the statistics and the recent hands."""
         self.stats.record(board, deck=self.deck_key(), name=self.decks.deck_name(), setup=self.setup)
-
-    def deck_for_odds(self) -> tuple[tuple[str, ...], set[str]]:
-        return self.decks.parse().main_cards(), set(self.decks.marked_names())
-
-    def say_odds(self, text: str) -> None:
-        by_id("odds-message").textContent = text
 
     def keep_rules(self) -> KeepRules:
         return self.analysis.keep_rules()
@@ -183,6 +190,7 @@ class App:
 
     def on_images(self) -> None:
         self.images.on_toggle()
+        self.show_images()
         self.scryfall.on_option()
 
     def inspect(self, card: Node | None) -> None:
@@ -226,7 +234,8 @@ class App:
     def refuse(self, error: RulesError) -> None:
         """A setup that cannot be dealt: say why beside the prompt, and in the panel at fault
         (a decklist's lines are marked there); nothing the player typed changes."""
-        self.say(str(error))
+        fixes = self.help.fixes()
+        self.say(f"{error}\n{fixes} (beside the hand)." if fixes else str(error))
         if self.decks.show_problems(error):
             self.el["deck-panel"].open = True
         else:
@@ -286,7 +295,8 @@ class App:
         self.inspect(None)
         users = frozenset(range(1, setup.players + 1)) if setup.control == "all" else frozenset({1})
         main, other = states
-        self.set_compare_board(other is not None)
+        self.compare = second_board(other is not None, self.compare, self.el["board-main"], self.el["tables"],
+                                    self.images, self.inspect)  # fmt: skip
         try:
             self.main.show(main, users, setup.actions)
         except ShareLinkError as error:
@@ -303,15 +313,6 @@ class App:
         self.setup = setup
         self.setup_panel.el["seed-used"].textContent = f"seed {setup.seed}"
 
-    def set_compare_board(self, wanted: bool) -> None:
-        """Add the second board (a copy of the main board's markup) or take it away."""
-        self.el["tables"].classList.toggle("comparing", wanted)
-        if not wanted and self.compare is not None:
-            self.compare.root.remove()
-            self.compare = None
-        elif wanted and self.compare is None:
-            self.compare = compare_board(self.el["board-main"], self.el["tables"], self.images, self.inspect)
-
     def board(self, target: Node) -> Board | None:
         node = target.closest("[data-board]")
         if not node:  # JS null (a click between the boards)
@@ -321,25 +322,30 @@ class App:
     def on_click(self, target: Node) -> None:
         """A click anywhere on a board: a card, a fixed control or a choice button."""
         board = self.board(target)
-        if board is None:
-            return
-        if card := target.closest("button.card"):
-            board.click_card(card)
-            return
-        button = target.closest("button")
-        if not button or button.disabled:
-            return
-        if action := button.getAttribute("data-action"):  # None (JS null) on the fixed buttons
-            boxes = board.root.querySelectorAll('[data-el="choices"] input[data-choice]:checked')
-            board.on_choice(str(action), str(button.getAttribute("data-arg") or ""),
-                            [int(box.dataset.choice) for box in boxes])  # fmt: skip
-        elif name := button.getAttribute("data-button"):
-            board.on_button(str(name))
+        if board is not None:
+            click(board, target)
 
     def render_match(self) -> None:
         assert self.main.state is not None
         self.match_panel.render(self.main.state, self.match)
         self.practice.render()
+        self.help.render()
+
+    def use_format(self, key: str) -> None:
+        self.setup_panel.choose(key)
+        self.summarise()
+
+    def redeal(self) -> None:
+        """The game on the table again, with the deck panel's land marks and its decisions replayed."""
+        if self.setup is None or self.main.state is None:
+            return
+        setup = replace(self.setup, lands=self.decks.marked_in_deck(), actions=tuple(self.main.actions))
+        try:
+            self.show(setup, self.start_all(setup))
+        except RulesError as error:
+            self.say(str(error))
+            return
+        self.links.remember(setup)
 
     # ------------------------------------------------------------------- links
 

@@ -8,7 +8,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from page.running import app
+from page.running import app, repeated
 from page.services.events import on, run_task
 
 _timer: Any = None  # the pause after typing in the decklist
@@ -124,3 +124,10 @@ async def on_library_import(event: Any) -> None:
     files = event.target.files
     await app().library.import_library(files.item(0) if files.length else None)
     event.target.value = ""
+
+
+@on("click", '[data-board="main"] [data-el="unknown"]')
+def on_deck_notice(event: Any) -> None:
+    """The notice about the deck beside the hand: look up, mark the lands, fix the format."""
+    if not repeated(event):
+        app().help.on_click(event.target)

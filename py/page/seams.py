@@ -60,3 +60,22 @@ class Keyboard(Protocol):
 
     def close_preview(self) -> bool:
         """Close the enlarged card; True when one was open."""
+
+
+class DeckTable(Protocol):
+    """What the notice about the deck beside the hand asks of the page (``page.deck_help``)."""
+
+    def summarise(self) -> None:
+        """The setup's summary lines (and the notice) follow the decklist."""
+
+    def deal(self, new_seed: bool = False) -> None:
+        """Deal the setup the form describes."""
+
+    def redeal(self) -> None:
+        """The game on the table dealt again with the deck panel's land marks, its decisions replayed."""
+
+    def use_format(self, key: str) -> None:
+        """Choose the format ``key`` in the setup, as the player would in its menu."""
+
+    def load_sample(self) -> None:
+        """Put the chosen format's sample deck in the decklist box (the list there is kept to restore)."""

@@ -25,3 +25,33 @@ def serve_card_files(page: Page, folder: Path) -> None:
             route.fulfill(status=404, body="not found")
 
     page.route("**/static/data/*", answer)
+
+
+def scryfall_cards() -> dict[str, dict[str, object]]:
+    """The fixtures' card objects by lookup key of their name and of each face's name, as
+    Scryfall's /cards/collection finds a card by its name."""
+    from opening_hand.cards import normalise
+    from tests.engine.deck_fixtures import card_objects
+
+    found: dict[str, dict[str, object]] = {}
+    for card in card_objects():
+        name = str(card["name"])
+        for spelled in (name, *name.split(" // ")):
+            found.setdefault(normalise(spelled), card)
+    return found
+
+
+def collection_answer(identifiers: list[dict[str, str]], cards: dict[str, dict[str, object]]) -> dict[str, object]:
+    """Scryfall's answer to POST /cards/collection: a list object of the cards found (each
+    once, in the order asked) and the identifiers not found."""
+    from opening_hand.cards import normalise
+
+    data: list[dict[str, object]] = []
+    missing: list[dict[str, str]] = []
+    for identifier in identifiers:
+        card = cards.get(normalise(identifier.get("name", "")))
+        if card is None:
+            missing.append(identifier)
+        elif card not in data:
+            data.append(card)
+    return {"object": "list", "not_found": missing, "data": data}

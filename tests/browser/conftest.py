@@ -7,6 +7,7 @@ Chromium is Debian's /usr/bin/chromium when present, else Playwright's own build
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -20,9 +21,9 @@ from serve import serve_in_thread  # scripts/ is on pythonpath (pyproject.toml)
 from tests.browser.card_files import serve_card_files
 from tests.browser.guard import Guard
 from tests.browser.pages import AppPage
+from tests.engine.deck_fixtures import card_objects
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRYFALL_FIXTURE = ROOT / "tests/fixtures/scryfall/oracle-cards.json"
 NO_CARD_DATA = {"format": 1, "cards": None}
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -81,9 +82,11 @@ def app(page: Page, server_url: str) -> Iterator[AppPage]:
 
 @pytest.fixture(scope="session")
 def card_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The card database scripts/cards.py builds from the Scryfall-format fixture."""
+    """The card database scripts/cards.py builds from the Scryfall-format fixtures (one bulk file of them all)."""
     out = tmp_path_factory.mktemp("card-data")
-    command = [sys.executable, str(ROOT / "scripts/cards.py"), "--from", str(SCRYFALL_FIXTURE), "--out", str(out)]
+    bulk = out.parent / "oracle-cards-20261120090345.json"
+    bulk.write_text(json.dumps(card_objects()), encoding="utf-8")
+    command = [sys.executable, str(ROOT / "scripts/cards.py"), "--from", str(bulk), "--out", str(out)]
     subprocess.run(command, check=True, capture_output=True)
     return out
 

@@ -9,6 +9,8 @@ real cards in Scryfall's bulk format); requests for it are routed, nothing leave
 from __future__ import annotations
 
 import gzip
+import hashlib
+import json
 from pathlib import Path
 
 from playwright.sync_api import Page, Route, expect
@@ -173,7 +175,9 @@ def test_a_damaged_database_leaves_the_built_in_catalog_working(app: AppPage, ca
     app.page.route("**/static/data/*", answer)
     app.open()
     wait_for_card_data(app, "unavailable")
-    expect(app.page.get_by_test_id("card-data")).to_contain_text("Card data unavailable: the card data file is")
+    expect(app.page.get_by_test_id("card-data")).to_contain_text(
+        "Card data unavailable: the card data file does not match its index"
+    )
     app.deal(seed=5)
     app.choose_to_play_if_asked()
     expect(app.hand()).to_have_count(7)
@@ -182,11 +186,46 @@ def test_a_damaged_database_leaves_the_built_in_catalog_working(app: AppPage, ca
 def test_a_database_of_another_format_is_refused_with_a_message(app: AppPage, card_files: Path, tmp_path: Path) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
-    index = (card_files / "cards.json").read_text()
-    name = next(card_files.glob("cards-*.txt.gz")).name
-    (folder / "cards.json").write_text(index)
-    (folder / name).write_bytes(gzip.compress(b"opening-hand-cards\t9\t2030-01-01\t0\tstandard\n"))
+    index = json.loads((card_files / "cards.json").read_text())
+    data = gzip.compress(b"opening-hand-cards\t9\t2030-01-01\t0\tstandard\n", mtime=0)
+    index["cards"] = f"cards-{hashlib.sha256(data).hexdigest()[:12]}.txt.gz"  # named as the build names it
+    (folder / "cards.json").write_text(json.dumps(index))
+    (folder / index["cards"]).write_bytes(data)
     serve_card_files(app.page, folder)
     app.open()
     wait_for_card_data(app, "unavailable")
     expect(app.page.get_by_test_id("card-data")).to_contain_text("format '9'")
+
+
+def test_a_file_other_than_the_one_its_index_names_is_refused(app: AppPage, card_files: Path, tmp_path: Path) -> None:
+    """A whole, readable database, but not the one the index names (its hash differs): it is
+    not read at all, and the built-in catalog carries on (issue 34)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    index = json.loads((card_files / "cards.json").read_text())
+    text = gzip.decompress((card_files / index["cards"]).read_bytes()).decode()
+    head, _, body = text.partition("\n")
+    rows = body.split("\n")[:-1]
+    swapped = head.replace(f"\t{len(rows)}\t", "\t1\t") + "\nLightning Bolt\t{R}\t1\tLand\tR\tR\tLLLLLLLLL\t\n"
+    (folder / "cards.json").write_text(json.dumps(index))
+    (folder / index["cards"]).write_bytes(gzip.compress(swapped.encode(), mtime=0))
+    serve_card_files(app.page, folder)
+    app.open()
+    wait_for_card_data(app, "unavailable")
+    expect(app.page.get_by_test_id("card-data")).to_contain_text("does not match its index")
+    app.deal(seed=2, deck="60 Lightning Bolt", unchecked=True)
+    app.choose_to_play_if_asked()
+    expect(app.hand().first.locator(".card-type")).to_have_text("Instant"), "the swapped row was never read"
+
+
+def test_a_file_larger_than_any_database_is_refused_before_it_is_read(app: AppPage, card_files: Path) -> None:
+    def answer(route: Route) -> None:
+        if route.request.url.endswith("cards.json"):
+            route.fulfill(path=card_files / "cards.json")
+        else:
+            route.fulfill(body=b"\x1f\x8b" + bytes(25_000_000), content_type="application/gzip")
+
+    app.page.route("**/static/data/*", answer)
+    app.open()
+    wait_for_card_data(app, "unavailable")
+    expect(app.page.get_by_test_id("card-data")).to_contain_text("the card data file is too large")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Route, expect
 
+from tests.browser.card_files import collection_answer, scryfall_cards
 from tests.browser.pages import AppPage
 
 BURN_MAIN = [
@@ -60,6 +61,7 @@ COCKATRICE_COD = (
     + "    </zone>\n</cockatrice_carddeck>\n"
 )
 
+CORS = {"Access-Control-Allow-Origin": "*"}
 PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 )
@@ -240,16 +242,28 @@ def test_a_hostile_deck_name_is_shown_as_text(app: AppPage) -> None:
 def test_scryfall_images_when_chosen_with_the_proxy_face_as_fallback(app: AppPage) -> None:
     assert app.guard is not None
     app.guard.allow("https://api.scryfall.com/")
+    app.guard.allow("https://cards.scryfall.io/")
     asked: list[str] = []
+    cards = scryfall_cards()
 
-    def scryfall(route: Route) -> None:  # never the real internet: answer here
+    def collection(route: Route) -> None:  # never the real internet: answer here, from the fixtures
         asked.append(route.request.url)
-        if "exact=Mountain&" in route.request.url:
+        if route.request.method == "OPTIONS":
+            route.fulfill(status=204, headers={**CORS, "Access-Control-Allow-Headers": "content-type, accept"})
+            return
+        found = collection_answer(json.loads(route.request.post_data or "{}")["identifiers"], cards)
+        route.fulfill(status=200, headers=CORS, content_type="application/json", body=json.dumps(found))
+
+    def image(route: Route) -> None:
+        asked.append(route.request.url)
+        mountain = str(cards["mountain"]["image_uris"]["normal"])  # type: ignore[index]
+        if route.request.url == mountain:
             route.fulfill(status=200, content_type="image/png", body=PNG)
         else:
             route.abort()
 
-    app.page.route("https://api.scryfall.com/**", scryfall)
+    app.page.route("https://api.scryfall.com/cards/collection", collection)
+    app.page.route("https://cards.scryfall.io/**", image)
     app.open()
     app.deal(seed=9, deck="60 Mountain\n", unchecked=True)  # images are off by default
     app.choose_to_play_if_asked()
@@ -257,12 +271,14 @@ def test_scryfall_images_when_chosen_with_the_proxy_face_as_fallback(app: AppPag
     assert asked == [] and app.page.locator(".card-image").count() == 0
 
     app.change_setup()
+    # On: with no card database, the deck's names are asked of /cards/collection for their image_uris.
     app.page.get_by_label("Show card images from Scryfall (needs internet)").check()
     images = app.page.locator('[data-zone="hand"][data-player="1"] img.card-image')
     expect(images).to_have_count(7)
     expect(images.first).to_have_js_property("complete", True)
     assert app.page.evaluate("document.querySelector('img.card-image').naturalWidth") == 1
-    assert any("exact=Mountain&format=image" in url for url in asked)
+    assert asked[0] == "https://api.scryfall.com/cards/collection"
+    assert all(url.startswith("https://cards.scryfall.io/normal/front/") for url in asked[1:])
 
     app.deal(seed=9, deck="60 Lightning Bolt\n")
     app.choose_to_play_if_asked()

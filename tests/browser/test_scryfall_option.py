@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from site_build import build
 
 from serve import serve_in_thread
+from tests.browser.card_files import collection_answer, scryfall_cards
 from tests.browser.guard import Guard
 from tests.browser.pages import AppPage
 
@@ -78,6 +79,7 @@ class Scryfall:
         guard.allow(IMAGES)
         page.route(COLLECTION, self.collection)
         page.route(re.compile(r"^https://(api\.scryfall\.com/cards/named|cards\.scryfall\.io/)"), self.image)
+        self.images: list[str] = []
 
     def collection(self, route: Route) -> None:
         request = route.request
@@ -98,6 +100,7 @@ class Scryfall:
             route.fulfill(status=200, headers=CORS, content_type="application/json", body=answer(found, missing))
 
     def image(self, route: Route) -> None:
+        self.images.append(route.request.url)
         route.fulfill(status=200, content_type="image/png", body=PNG)
 
 
@@ -135,6 +138,11 @@ def test_a_name_the_database_lacks_is_looked_up_once_and_kept(app: AppPage, card
 
     kept = json.loads(app.page.evaluate(f"localStorage.getItem('{EXTRA_KEY}')"))
     assert kept["rows"] == ["Quantum Riverwalker\t{1}{G}{U}\t3\tCreature — Elf Scout\tUG\tUG\tLLLLL-LLL\t"]
+    # Its image is the one its image_uris name, on Scryfall's image host; the API is never asked for one.
+    image = CARD["image_uris"]["normal"]
+    assert kept["images"] == {"quantum riverwalker": image.removeprefix(IMAGES + "normal/")}
+    expect(riverwalker.locator("img.card-image")).to_have_attribute("src", image)
+    assert scryfall.images and all(url.startswith(IMAGES) for url in scryfall.images)
 
     # After a reload the card is known from the browser's copy, with no request.
     app.page.reload()
@@ -229,7 +237,8 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 
 def route_images(context: BrowserContext, online: dict[str, bool], asked: list[str]) -> None:
-    """Scryfall's image hosts for the whole context (the service worker's requests too)."""
+    """Scryfall's image host for the whole context (the service worker's requests too), and its
+    API's /cards/collection, where a page without a card database finds the images' addresses."""
 
     def answer(route: Route) -> None:
         asked.append(route.request.url)
@@ -238,7 +247,20 @@ def route_images(context: BrowserContext, online: dict[str, bool], asked: list[s
         else:
             route.abort("internetdisconnected")
 
-    context.route(re.compile(r"^https://(api\.scryfall\.com/cards/named|cards\.scryfall\.io/)"), answer)
+    cards = scryfall_cards()
+
+    def collection(route: Route) -> None:
+        if route.request.method == "OPTIONS":
+            route.fulfill(status=204, headers={**CORS, "Access-Control-Allow-Methods": "POST",
+                                               "Access-Control-Allow-Headers": "content-type, accept"})  # fmt: skip
+        elif not online["yes"]:
+            route.abort("internetdisconnected")
+        else:
+            found = collection_answer(json.loads(route.request.post_data or "{}")["identifiers"], cards)
+            route.fulfill(status=200, headers=CORS, content_type="application/json", body=json.dumps(found))
+
+    context.route(re.compile(r"^https://cards\.scryfall\.io/"), answer)
+    context.route(COLLECTION, collection)
 
 
 ALL_SHOWN = """() => { const images = [...document.querySelectorAll('img.card-image')];
@@ -308,13 +330,12 @@ def test_the_image_cache_keeps_only_the_most_recent(browser: Browser, site: tupl
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.reload()
         page.wait_for_selector('body[data-ready="true"]', timeout=90_000)
-        names = [f"Card {n}" for n in range(5)]
+        names = [f"{IMAGES}normal/front/{n}/{n}/{n}{n}000000-0000-4000-8000-00000000000{n}.jpg" for n in range(5)]
         page.evaluate(
             """async (names) => {
                  for (const name of names) {  // one after another, as a player sees them
                    const img = new Image();
-                   img.src = 'https://api.scryfall.com/cards/named?exact=' + encodeURIComponent(name)
-                             + '&format=image&version=normal';
+                   img.src = name;
                    await img.decode();
                  }
                }""",
@@ -325,7 +346,7 @@ def test_the_image_cache_keeps_only_the_most_recent(browser: Browser, site: tupl
             kept = page.evaluate(
                 """async () => { const name = (await caches.keys()).find((k) => k.endsWith(' images'));
                                  const keys = name ? await (await caches.open(name)).keys() : [];
-                                 return keys.map((r) => new URL(r.url).searchParams.get('exact')); }"""
+                                 return keys.map((r) => r.url); }"""
             )
             if kept == names[-3:]:
                 break

@@ -13,7 +13,7 @@ from opening_hand.policy import autoplay, choose_bottom
 from opening_hand.quiz import Quiz, QuizHand, deciding, make_quiz
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup
-from opening_hand.trainer import feedback, odds_rule, read_hand, verdict
+from opening_hand.trainer import feedback, odds_rule, read_hand, unreliable, verdict
 from tests.engine.helpers import started
 
 SETUP = Setup(deck=SAMPLES["constructed"], format="constructed", players=2, edition="london", seed=1)
@@ -116,9 +116,14 @@ def test_a_hand_with_cards_the_data_does_not_know_gets_no_verdict_and_says_why()
         if holds:
             found += 1
             assert verdict(reading) is None
-            assert "does not know Homebrew Wonder" in feedback(reading, keep=True)
+            in_hand = sum(1 for c in deciding(quiz, index).player(1).hand if c.name == "Homebrew Wonder")
+            line = f"No verdict — unreliable: 6 unknown cards, {in_hand} in this hand (Homebrew Wonder)."
+            assert line in feedback(reading, keep=True)
         else:
             assert reading.unknown_in_deck == 6  # the verdict stands, flagged unreliable on the page
+        assert unreliable(reading) == "unreliable: 6 unknown cards"
+    marked = read_hand(deciding(make_quiz(replace(setup, lands=("homebrew wonder",)), 1, seed=11), 0), 1)
+    assert marked.unknown_in_deck == 0 and unreliable(marked) == "", "marked as lands: solved"
     assert found
 
 

@@ -70,17 +70,34 @@ def rows(built: tuple[Path, cards.Summary]) -> dict[str, list[str]]:
 # --- the files -----------------------------------------------------------------------------------
 
 
-def test_the_index_names_both_files_by_the_hash_of_their_bytes(built: tuple[Path, cards.Summary]) -> None:
+def test_the_index_names_every_file_by_the_hash_of_its_bytes(built: tuple[Path, cards.Summary]) -> None:
     out, summary = built
     index, card_lines, text_lines = database(out)
-    assert list(index) == ["format", "source", "updated", "count", "cards", "text", "cards_bytes", "text_bytes"]
+    assert list(index) == ["format", "source", "updated", "count", "cards", "text", "images", "cards_bytes",
+                           "text_bytes", "images_bytes"]  # fmt: skip
     assert index["format"] == 1 and index["source"] == "Scryfall Oracle Cards" and index["updated"] == UPDATED
-    for key in ("cards", "text"):
+    for key in ("cards", "text", "images"):
         data = (out / index[key]).read_bytes()
         assert index[key] == f"{key}-{hashlib.sha256(data).hexdigest()[:12]}.txt.gz"
         assert index[f"{key}_bytes"] == len(data)
     assert index["count"] == summary.count == len(card_lines) - 1 == len(text_lines) - 1 == 199
-    assert sorted(p.name for p in out.iterdir()) == sorted(["cards.json", index["cards"], index["text"]])
+    files = ["cards.json", index["cards"], index["text"], index["images"]]
+    assert sorted(p.name for p in out.iterdir()) == sorted(files)
+
+
+def test_the_images_file_names_each_cards_image_on_scryfalls_image_host(built: tuple[Path, cards.Summary]) -> None:
+    out, _ = built
+    index = json.loads((out / "cards.json").read_text(encoding="utf-8"))
+    head, *lines, end = unpacked(out / index["images"])
+    assert end == "" and head == f"opening-hand-images\t1\t{UPDATED}\t{len(lines)}"
+    paths = dict(line.split("\t") for line in lines)
+    by_name = {card["name"]: card for card in FIXTURE_CARDS}
+    for name, path in paths.items():  # the normal size of image_uris, the front face's for two faces
+        card = by_name[name]
+        uris = card.get("image_uris") or card["card_faces"][0]["image_uris"]
+        assert uris["normal"] == "https://cards.scryfall.io/normal/" + path
+    assert "Delver of Secrets // Insectile Aberration" in paths and "Lightning Bolt" in paths
+    assert len(paths) >= 150 and list(paths) == sorted(paths)
 
 
 def test_the_headers_carry_the_date_the_count_and_the_formats(built: tuple[Path, cards.Summary]) -> None:
@@ -105,7 +122,7 @@ def test_rows_are_eight_fields_sorted_by_name_with_unique_names(built: tuple[Pat
 
 def test_gzip_headers_hold_no_time_and_no_file_name(built: tuple[Path, cards.Summary]) -> None:
     index = json.loads((built[0] / "cards.json").read_text(encoding="utf-8"))
-    for key in ("cards", "text"):
+    for key in ("cards", "text", "images"):
         head = (built[0] / index[key]).read_bytes()[:10]
         assert head[:3] == b"\x1f\x8b\x08" and head[3] == 0, "no FNAME or other optional fields"
         assert head[4:8] == b"\0\0\0\0", "mtime 0"
@@ -356,7 +373,7 @@ def test_older_database_files_are_removed_and_other_files_kept(tmp_path: Path) -
     summary = build(iter(FIXTURE_CARDS), UPDATED, tmp_path)
     assert sorted(summary.removed) == sorted(stale)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        ["cards.json", summary.cards_file, summary.text_file, *others]
+        ["cards.json", summary.cards_file, summary.text_file, summary.images_file, *others]
     )
 
 
@@ -508,7 +525,8 @@ def test_the_command_builds_from_a_pretty_printed_file_the_same_database(
     summary = done.stdout.splitlines()
     assert summary[0].startswith("cards: 199 cards kept, 7 left out (art_series 1, checklist 1,")
     assert re.match(r"cards: cards-[0-9a-f]{12}\.txt\.gz [\d.]+ kB raw, [\d.]+ kB gzip", summary[1])
-    assert re.match(r"cards: done in [\d.]+ s", summary[3])
+    assert re.match(r"cards: images-[0-9a-f]{12}\.txt\.gz [\d.]+ kB gzip", summary[3])
+    assert re.match(r"cards: done in [\d.]+ s", summary[4])
     assert done.stderr.splitlines() == [f"cards: {cards._size(bulk.stat().st_size)} of "
                                         f"{cards._size(bulk.stat().st_size)} read, 199 cards kept"]  # fmt: skip
 
@@ -539,10 +557,14 @@ def test_progress_is_one_final_line_off_a_terminal_and_a_rewritten_line_on_one()
 
     screen = Terminal()
     progress = cards.Progress(screen, interval=3600)
+    progress.total = 2000
     for _ in progress.count([b"x"] * 1000):
         pass
     progress.finish()
     assert screen.getvalue().count("\r") == 2, "one update within the interval, then the final line"
+    first, last = screen.getvalue().split("\r")[1:]
+    assert first == "cards: [--------------------]   0 % 1 B of 2.0 kB read, 0 cards kept"
+    assert last == "cards: [##########----------]  50 % 1.0 kB of 2.0 kB read, 0 cards kept\n"
 
 
 # --- downloads -----------------------------------------------------------------------------------
@@ -732,7 +754,8 @@ def test_the_service_worker_precaches_every_database_file(tmp_path: Path, monkey
     monkeypatch.setattr(vendor, "ROOT", tmp_path)
     files = vendor.published_files()
     data = [name for name in files if name.startswith("static/data/")]
-    assert data == sorted(f"static/data/{name}" for name in ("cards.json", summary.cards_file, summary.text_file))
+    names = ("cards.json", summary.cards_file, summary.text_file, summary.images_file)
+    assert data == sorted(f"static/data/{name}" for name in names)
 
 
 def test_the_published_site_is_built_with_the_database_when_scryfall_answers() -> None:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pyscript import document, window
 
 from opening_hand import Decklist, DecklistError, RulesError, lookup, parse_decklist
-from opening_hand.cardcheck import POOLS, card_problems
+from opening_hand.cardcheck import POOLS, ambiguous, card_problems
 from opening_hand.carddb import CardDatabase
-from opening_hand.cards import database, normalise
+from opening_hand.cards import database, generation, normalise
 from opening_hand.decklist import to_arena
 from opening_hand.errors import CardCheckError, LineProblem
 from opening_hand.formats import FORMATS
@@ -25,7 +25,7 @@ from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup
 from opening_hand.special import is_named
 from page.dom import Node, element
-from page.panels.problems import ProblemList, problems_of
+from page.panels.problems import ProblemList, problems_of, show_readings
 from page.panels.text_edit import replace_all
 
 SOURCES = {
@@ -47,7 +47,7 @@ class DeckPanel:
             for name in (
                 "decklist", "restore", "format", "deck-summary", "skip-bad", "land-marks", "card-types-summary",
                 "export-text", "deck-name", "deck-message",
-                "deck-problems", "deck-fold", "card-pool",
+                "deck-problems", "deck-fold", "card-pool", "deck-readings",
             )
         }  # fmt: skip
         self.counts = ""  # "60 cards, 22 lands" for the folded panel
@@ -111,8 +111,9 @@ class DeckPanel:
 
     def parse_text(self, text: str, skip_bad: bool) -> Decklist:
         """The decklist in ``text``; the last answer is reused while the text, the option and
-        the card data are the same (a refresh, a deal and the statistics all ask)."""
-        key = (text, skip_bad, id(database()))
+        the card data are the same (a refresh, a deal and the statistics all ask): names read
+        otherwise once the card data changes (``cards.generation``)."""
+        key = (text, skip_bad, generation())
         if self.parsed[:3] != key:
             try:
                 self.parsed = (*key, parse_decklist(text, skip_bad_lines=skip_bad))
@@ -158,8 +159,8 @@ class DeckPanel:
     def card_check(self, text: str, deck: Decklist) -> tuple[LineProblem, ...]:
         """What the full card database says of the deck's cards (nothing until it is loaded)."""
         full = database()
-        if not isinstance(full, CardDatabase):
-            return ()
+        if not isinstance(full, CardDatabase):  # the built-in catalog: only short names that could be several cards
+            return tuple(ambiguous(text, deck))
         if not full.has_text and any(is_named(n, "Zirda, the Dawnwaker") for n in deck.sideboard_cards()):
             self.needs_text()
         fmt = FORMATS.get(str(self.el["format"].value), FORMATS["constructed"])
@@ -236,16 +237,18 @@ class DeckPanel:
             parts.append(f"{len(unknown)} card{'s' if len(unknown) != 1 else ''} unknown to the built-in catalog")
         if deck.skipped:
             parts.append(f"{len(deck.skipped)} line{'s' if len(deck.skipped) != 1 else ''} skipped")
+        if deck.companion:
+            parts.append("companion " + ", ".join(e.name for e in deck.companion))
         self.el["deck-summary"].textContent = "; ".join(parts) + "."
+        show_readings(self.el["deck-readings"], deck)
         self.render_land_marks(cards)
 
     def render_land_marks(self, cards: tuple[str, ...]) -> None:
-        """One checkbox per card name the card data does not know as a land (unknown ones first).
-        With the full database only the names it lacks are left to mark, and cards with a land
-        on their back face (modal double-faced cards), which some players count as lands."""
-        full = isinstance(database(), CardDatabase)
+        """One checkbox per card name the card data does not know (unknown ones first), and per
+        card with a land on its back face (modal double-faced cards), which some players count
+        as lands. The notice beside the hand offers the unknown ones with likely lands ticked."""
         infos = {n: lookup(n) for n in set(cards)}
-        names = sorted((n for n, i in infos.items() if not i.is_land and (not full or not i.known or i.land_on_back)),
+        names = sorted((n for n, i in infos.items() if not i.is_land and (not i.known or i.land_on_back)),
                        key=lambda n: (infos[n].known, n.casefold()))  # fmt: skip
         fragment = document.createDocumentFragment()
         for name in names:
@@ -257,6 +260,32 @@ class DeckPanel:
         self.el["land-marks"].replaceChildren(fragment)
         marked = sum(1 for n in names if normalise(n) in self.lands | self.hinted)
         self.el["card-types-summary"].textContent = f"Mark cards as lands ({marked} marked)"
+
+    def mark_lands(self, ticked: list[str], listed: list[str]) -> None:
+        """The notice's list confirmed: the ticked cards count as lands, the others listed do not."""
+        for name in listed:
+            key = normalise(name)
+            if name in ticked:
+                self.lands.add(key)
+            else:
+                self.lands.discard(key)
+                self.hinted.discard(key)
+        self.refresh()
+
+    def add_commander_section(self) -> bool:
+        """Put the list's first card under a Commander section (an edit Ctrl+Z takes back), for
+        a list that names its commander first without one; True when the list changed."""
+        try:
+            deck = self.parse()
+        except DecklistError:
+            return False
+        if deck.commander or not deck.main:
+            return False
+        lines = str(self.el["decklist"].value).split("\n")
+        at = deck.main[0].line - 1
+        replace_all(self.el["decklist"], "\n".join([*lines[:at], "Commander", lines[at], "", "Deck", *lines[at + 1 :]]))
+        self.refresh()
+        return True
 
     def on_land_mark(self, target: Node) -> None:
         name = target.getAttribute("data-land-name")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from opening_hand import DecklistError, RulesError
+from opening_hand import Decklist, DecklistError, RulesError
 from opening_hand.errors import CardCheckError, DeckCheckError, LineProblem
 from page.dom import Node, element
 from page.panels.text_edit import line_span, replace_line
@@ -69,3 +69,19 @@ class ProblemList:
         changed = replace_line(self.box, line, fixed)
         self.box.dispatchEvent(window.Event.new("change"))
         return changed
+
+
+MAX_READINGS = 40  # notes shown; a longer list says how many more
+
+
+def show_readings(items: Node, deck: Decklist) -> None:
+    """The names read as another card's ("Line 3: “Ragavan” read as Ragavan, Nimble Pilferer
+    (a short name)"), so that nothing is guessed silently; the ambiguous ones are problems."""
+    notes = [read for read in deck.read_as if not read.choices]
+    fragment = document.createDocumentFragment()
+    for read in notes[:MAX_READINGS]:
+        fragment.append(element("li", "", str(read)))
+    if len(notes) > MAX_READINGS:
+        fragment.append(element("li", "", f"… and {len(notes) - MAX_READINGS} more"))
+    items.replaceChildren(fragment)
+    items.hidden = not notes

@@ -45,6 +45,11 @@ class SetupPanel:
         self.el["vanguard"].hidden = not fmt.vanguard
         self.on_players()
 
+    def choose(self, key: str) -> None:
+        """Choose the format ``key``, as the player would in its menu."""
+        self.el["format"].value = key
+        self.on_format()
+
     def on_players(self) -> None:
         fmt = find_format(self.el["format"].value)
         n = int_value(self.el["players"], fmt.min_players)

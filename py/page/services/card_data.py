@@ -4,12 +4,18 @@
 the database itself is a gzip file the page unpacks with ``zlib`` (so a truncated or
 damaged file fails its checksum instead of loading half a database). Until it is in, and
 whenever it cannot be read, the engine uses its built-in catalog and the page says so in
-``#card-data``. Oracle text is a second file, fetched the first time a card's text is shown.
+``#card-data``. Oracle text is a second file, fetched the first time a card's text is shown,
+and the cards' image addresses a third, fetched only while card images are on.
+
+The files are untrusted input: each is bounded in size before it is read, and refused unless
+its bytes have the hash its name carries (``cards-<first 12 hex digits of its SHA-256>``), so
+a file swapped or damaged on the way is never read as the database the index names.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import re
 import zlib
@@ -27,22 +33,43 @@ from page.services.events import when_idle
 INDEX = "static/data/cards.json"
 MAX_INDEX = 4096  # bytes: the index is a few fields
 MAX_UNPACKED = 64_000_000  # bytes: the full database is about 5 MB unpacked
-_FILE = re.compile(r"^(cards|text)-[0-9a-f]{12}\.txt\.gz$")
+MAX_PACKED = 24_000_000  # bytes: the largest file (the oracle text) is about 3 MB of gzip
+_FILE = re.compile(r"^(cards|text|images)-([0-9a-f]{12})\.txt\.gz$")
+IMAGES_MAGIC = "opening-hand-images"
 
 
 class Unavailable(Exception):
     """The database cannot be used; the message says why, for the player."""
 
 
-async def _fetch(url: str) -> bytes:
+async def _fetch(url: str, limit: int = MAX_PACKED) -> bytes:
     try:
         response = await window.fetch(url, js_options(cache="no-cache"))
     except Exception:
         raise Unavailable("the card data could not be fetched (offline?)") from None
     if not response.ok:
         raise Unavailable(f"the card data could not be fetched (HTTP {response.status})")
+    length = str(response.headers.get("Content-Length") or "0")
+    if not length.isdigit() or int(length) > limit:  # refused before a byte of it is read
+        raise Unavailable("the card data file is too large")
     buffer = await response.arrayBuffer()
+    if int(buffer.byteLength) > limit:
+        raise Unavailable("the card data file is too large")
     return bytes(buffer.to_bytes())
+
+
+def checked(name: str, data: bytes) -> bytes:
+    """``data`` when its SHA-256 begins with the hash in the file's name; raises
+    :class:`Unavailable` otherwise (a file that is not the one the index names)."""
+    found = _FILE.match(name)
+    if found is None or hashlib.sha256(data).hexdigest()[:12] != found.group(2):
+        raise Unavailable("the card data file does not match its index")
+    return data
+
+
+async def fetch_file(name: str) -> bytes:
+    """A database file beside the index, checked against the hash in its name."""
+    return checked(name, await _fetch(f"static/data/{name}"))
 
 
 def unpack(data: bytes) -> str:
@@ -72,7 +99,7 @@ def read_index(data: bytes) -> dict[str, Any]:
         raise Unavailable("the card data index is damaged") from None
     if not isinstance(index, dict) or index.get("format") != 1:
         raise Unavailable("the card data index is from another version")
-    for key in ("cards", "text"):
+    for key in ("cards", "text", "images"):
         name = index.get(key)
         if name is not None and (not isinstance(name, str) or not _FILE.match(name)):
             raise Unavailable("the card data index is damaged")
@@ -87,6 +114,8 @@ class CardData:
         self.on_loaded = on_loaded
         self.database: CardDatabase | None = None
         self.text_file: str | None = None
+        self.images_file: str | None = None
+        self.images: dict[str, str] | None = None  # lookup key -> image path on cards.scryfall.io
         self.state = "waiting"  # waiting, loading, loaded, built-in, unavailable
         self.status = by_id("card-data")
         self.built_in = len({info.name for info in cards.CATALOG.values()})
@@ -119,7 +148,7 @@ class CardData:
                 return
             now = window.performance
             started = now.now()
-            packed = await _fetch(f"static/data/{index['cards']}")
+            packed = await fetch_file(index["cards"])
             fetched = now.now()
             text = unpack(packed)
             unpacked = now.now()
@@ -135,6 +164,7 @@ class CardData:
             return
         self.database = database
         self.text_file = index.get("text")
+        self.images_file = index.get("images")
         cards.use_database(database)
         self.state = "loaded"
         self.say(f"Card data: Scryfall, {database.updated[:10]}: {database.count:,} cards")
@@ -150,7 +180,7 @@ class CardData:
             return False
         if not database.has_text:
             try:
-                database.add_text(unpack(await _fetch(f"static/data/{self.text_file}")))
+                database.add_text(unpack(await fetch_file(self.text_file)))
             except (Unavailable, CardDataError):
                 self.text_file = None  # say nothing more: the card faces still show
                 return False
@@ -166,3 +196,38 @@ class CardData:
         """Fetch the oracle text, then call ``done`` (a companion condition that needs it)."""
         if await self.load_text():
             done()
+
+    async def load_images(self) -> dict[str, str]:
+        """The cards' image paths (card images on), fetched once; {} without them."""
+        if self.images is None and self.images_file and self.database is not None:
+            name, self.images_file = self.images_file, None  # asked for once, whatever comes
+            try:
+                self.images = read_images(unpack(await fetch_file(name)))
+            except (Unavailable, CardDataError):
+                self.images = {}
+        return self.images or {}
+
+    async def images_then(self, done: Callable[[], None]) -> None:
+        """Fetch the image addresses (once), then call ``done`` when they have just come in."""
+        if self.images is None and self.images_file:
+            await self.load_images()
+            done()
+
+
+def read_images(text: str) -> dict[str, str]:
+    """The images file's rows (``name<TAB>path``) by lookup key; only paths that are images on
+    cards.scryfall.io are kept (``opening_hand.scryfall.IMAGE_PATH``)."""
+    from opening_hand.cards import normalise
+    from opening_hand.scryfall import IMAGE_PATH
+
+    head, _, body = text.partition("\n")
+    if not head.startswith(IMAGES_MAGIC + "\t1\t"):
+        raise CardDataError("not an Opening Hand images file")
+    found: dict[str, str] = {}
+    for row in body.split("\n"):
+        name, tab, path = row.partition("\t")
+        if tab and IMAGE_PATH.fullmatch(path):
+            found[normalise(name)] = path
+            if " // " in name:
+                found.setdefault(normalise(name.split(" // ")[0]), path)
+    return found

@@ -1,6 +1,11 @@
 """Card images from Scryfall, when the player turns them on ("Show card images from
-Scryfall"): the setting is kept in this browser, and an image that cannot load (offline, an
-unknown name) is removed so the proxy face underneath shows, and not asked for again.
+Scryfall"): the setting is kept in this browser, and an image that cannot load (offline) is
+removed so the proxy face underneath shows, and not asked for again.
+
+An image is only ever an address on cards.scryfall.io (Scryfall's image host, which has no
+rate limit), taken from the card data's ``image_uris``: the database's images file, or a
+card's answer from a look-up (``page.services.scryfall``). A card without one keeps its
+proxy face; nothing is asked of Scryfall's API for an image.
 
 The boards draw faces through :meth:`CardImages.url` (``page.table.cards.Images``); the
 Scryfall look-up asks :meth:`CardImages.enabled` before sending anything.
@@ -13,23 +18,21 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
+from opening_hand.cards import normalise
+from opening_hand.scryfall import IMAGE_BASE, IMAGE_PATH
 from page.dom import Node
 from page.services import saved_data
 
 SETTINGS_KEY = "opening-hand/settings"
 
 
-def scryfall_image(name: str) -> str:
-    """Scryfall's image of the card with this exact name (the name is URL-encoded)."""
-    from urllib.parse import quote  # only with images on: not on the first deal's path
-
-    return f"https://api.scryfall.com/cards/named?exact={quote(name, safe='')}&format=image&version=normal"
-
-
 class CardImages:
-    def __init__(self, tables: Node, checkbox: Node, rerender: Callable[[], None]) -> None:
+    def __init__(
+        self, tables: Node, checkbox: Node, rerender: Callable[[], None], path: Callable[[str], str | None]
+    ) -> None:
         self.checkbox = checkbox
         self.rerender = rerender
+        self.path = path  # lookup key -> the image's path on cards.scryfall.io, if the card data has one
         self.on = saved_data.read(SETTINGS_KEY) == "images"
         self.failed: set[str] = set()  # names whose image could not load
         self.on_error_proxy = create_proxy(self.on_error)  # one listener for every card image
@@ -41,7 +44,10 @@ class CardImages:
         return self.on
 
     def url(self, name: str) -> str | None:
-        return scryfall_image(name) if self.on and name not in self.failed else None
+        if not self.on or name in self.failed:
+            return None
+        path = self.path(normalise(name))
+        return IMAGE_BASE + path if path and IMAGE_PATH.fullmatch(path) else None
 
     def on_toggle(self) -> None:
         self.on = bool(self.checkbox.checked)

@@ -24,7 +24,23 @@ def compare_board(main: Node, tables: Node, images: Images, on_inspect: Callable
     root.querySelector('[data-el="message"]').setAttribute("data-testid", "compare-message")
     root.querySelector('[data-el="feedback"]').setAttribute("data-testid", "compare-feedback")
     root.querySelector('[data-el="outlook"]').remove()  # the outlook is the main table's
+    root.querySelector('[data-el="unknown"]').remove()  # and so is the notice about the deck
     log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game", tabindex="0")
     root.append(element("h3", "", "Log"), log)
     tables.append(root)
     return Board(root, log, images=images, on_inspect=on_inspect)
+
+
+def second_board(
+    wanted: bool, board: Board | None, main: Node, tables: Node, images: Images,
+    on_inspect: Callable[[Node | None], None],
+) -> Board | None:  # fmt: skip
+    """The second board when ``wanted`` (``board``, or a new copy of ``main``'s markup), else
+    None (``board`` taken away)."""
+    tables.classList.toggle("comparing", wanted)
+    if not wanted and board is not None:
+        board.root.remove()
+        return None
+    if wanted and board is None:
+        return compare_board(main, tables, images, on_inspect)
+    return board

@@ -19,6 +19,7 @@ from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from opening_hand import ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan, PutOnBottom
+from opening_hand.cards import generation
 from opening_hand.odds import BASELINE
 from page.dom import Node, element, fragment
 from page.seams import KeepRules
@@ -85,7 +86,7 @@ class OutlookPanel:
         pending = state.pending
         bottom = marked if isinstance(pending, ChooseBottom) and pending.player == seat else []
         turns = self.read_turns()
-        key = (seat, tuple(bottom), rules, turns, len(self.ladders.done))
+        key = (seat, tuple(bottom), rules, turns, len(self.ladders.done), generation())
         if self.cached is not None and self.cached[0] is state and self.cached[1] == key:
             return self.cached[2]
         from opening_hand.trainer import pending_ladder, read_hand
@@ -124,7 +125,7 @@ class OutlookPanel:
             box.replaceChildren()
             self.last = None
             return
-        key = (state, tuple(marked), self.rules(), self.read_turns())
+        key = (state, tuple(marked), self.rules(), self.read_turns(), generation())  # new card data: drawn again
         if self.last is not None and self.last[0] is state and key[1:] == self.last[1:] and not box.hidden:
             return
         self.last = key
@@ -148,6 +149,7 @@ class OutlookPanel:
         head.append(
             element("span", "outlook-note", f" {seen.library_size} cards to draw from, {seen.library_lands} lands")
         )
+
         parts.append(head)
         parts.append(self.verdict(reading))
         parts.append(self.land_table(reading))
@@ -227,18 +229,20 @@ class OutlookPanel:
                 )
             items.append(item)
         if seen.skipped:
-            items.append(element("li", "hint", f"No figures for {', '.join(seen.skipped)} (no mana cost known)."))
+            skipped = list(dict.fromkeys(seen.skipped))
+            named = ", ".join(skipped[:2]) + (f" and {len(skipped) - 2} more" if len(skipped) > 2 else "")
+            items.append(element("li", "hint", f"No figures for {named} (no mana cost known)."))
         return items
 
     def verdict(self, reading: Reading) -> Node:
         """The verdict line, first: keep or mulligan on the value model's scale, or why not."""
-        from opening_hand.trainer import verdict, verdict_line
+        from opening_hand.trainer import unreliable, verdict, verdict_line
 
         found = verdict(reading)
         line = element("p", f"outlook-verdict verdict-{found or 'none'}", data_testid="outlook-verdict")
         line.append(element("b", "", verdict_line(reading)))
-        if reading.unknown_in_deck and not reading.unknown:
-            line.append(f" Unreliable: {reading.unknown_in_deck} cards of the deck are unknown to the card data.")
+        if (warning := unreliable(reading)) and not reading.unknown:  # the line above says it for a hand with them
+            line.append(element("span", "outlook-unreliable", f" {warning.capitalize()}: land counts may be wrong."))
         return line
 
     def mulligan(self, reading: Reading) -> Node:
