@@ -1,5 +1,6 @@
-"""Hostile input, round three (issue 34): quiz links and quizzes the page cannot answer. Each
-test fails on a console error or a Python traceback (the `app` fixture's guard)."""
+"""Hostile input, round three (issue 34): quiz links, quizzes the page cannot answer, and a
+card row no card has. Each test fails on a console error or a Python traceback (the `app`
+fixture's guard). Scryfall's limits and answers: test_scryfall_limits.py."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import base64
 import json
 import re
 import zlib
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -14,6 +16,7 @@ from opening_hand.quiz import Quiz, QuizHand, encode_quiz, has_decision
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, encode_setup, unpack
 from tests.browser.pages import AppPage
+from tests.browser.test_scryfall_option import CARD, EXTRA_KEY, NEW_CARD, wait_for_card_data
 
 SETUP = Setup(deck=SAMPLES["constructed"], format="constructed", players=2, edition="london", seed=1)
 HEADING = '[data-board="main"] [data-el="heading"]'
@@ -79,3 +82,22 @@ def test_a_made_up_quiz_hand_without_a_decision_is_skipped_and_said(app: AppPage
     expect(app.page.get_by_test_id("quiz-score")).to_contain_text(
         re.compile(r"1 of the link.s hands asks for no decision")
     )
+
+
+def test_a_kept_card_costing_two_dozen_hybrid_pips_deals_at_once(app: AppPage, card_db: Path) -> None:
+    """A valid row a hostile page of the same origin could keep (24 × {2/W}, 120 characters)
+    made the outlook try 2^24 ways to pay it: Deal froze for more than 10 s."""
+    from opening_hand.scryfall import FORMATS, card_row
+
+    row = card_row({**CARD, "mana_cost": "{2/W}" * 24, "cmc": 48.0})
+    assert row is not None
+    kept = json.dumps({"format": 1, "formats": list(FORMATS), "rows": [row]})
+    app.page.context.add_init_script(f"localStorage.setItem({json.dumps(EXTRA_KEY)}, {json.dumps(kept)});")
+    app.open()
+    wait_for_card_data(app)
+    app.deal(deck=f"30 {NEW_CARD}\n30 Mountain", seed=4, unchecked=True)
+    app.choose_to_play_if_asked()
+    expect(app.button("Keep")).to_be_visible()
+    expect(app.page.get_by_test_id("outlook-cast")).to_contain_text(NEW_CARD)
+    app.button("Mulligan").click()
+    expect(app.prompt).to_contain_text("Put 1 card on the bottom")
