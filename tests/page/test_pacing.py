@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import doctest
+from concurrent.futures import ThreadPoolExecutor
 from itertools import pairwise
 
 import pytest
@@ -43,7 +44,10 @@ def run_requests(pacer: Pacer, clock: Clock, endpoints: list[str]) -> list[float
     real = asyncio.sleep
     asyncio.sleep = sleep  # type: ignore[assignment]
     try:
-        return asyncio.run(all_of_them())
+        # A thread of its own: in the full suite pytest-playwright's sync API keeps an event loop
+        # running in this thread, and asyncio.run refuses to start a second one there.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, all_of_them()).result()
     finally:
         asyncio.sleep = real
 
