@@ -61,11 +61,13 @@ def test_500_cycles_do_not_grow_the_page_or_the_history(app: AppPage) -> None:
     assert warm["prompt"].startswith("The game begins"), warm["prompt"]
     held = [app.page.evaluate(PYTHON_HELD)]
     history: list[str] = []
+    nodes: list[int] = []
     for _ in range(WINDOWS):
         soak = app.page.evaluate(CYCLE, GAMES)
         assert soak["prompt"].startswith("The game begins"), soak["prompt"]
         assert soak["mulligans"] == GAMES and soak["begun"] == GAMES  # every cycle mulliganed, kept and began
         history += soak["history"]
+        nodes.append(soak["nodes"])
         held.append(app.page.evaluate(PYTHON_HELD))
     growth = [after["objects"] - before["objects"] for before, after in itertools.pairwise(held)]
     print(f"python objects per window of {GAMES} games: {growth}; records {held[0]['records']} -> "
@@ -74,8 +76,10 @@ def test_500_cycles_do_not_grow_the_page_or_the_history(app: AppPage) -> None:
     assert max(growth) <= 5_000, growth  # a cache filling once is bounded too
     assert held[-1]["records"] - held[0]["records"] <= WINDOWS * GAMES  # one statistics record a game, at most
     assert held[-1]["wasm"] <= held[0]["wasm"] + 16 * 2**20, (held[0], held[-1])
-    # The same page state after 60 and after 560 games: no nodes left behind.
-    assert abs(soak["nodes"] - warm["nodes"]) <= 40, (warm["nodes"], soak["nodes"])
+    # The same page state after 160 and after 560 games: no nodes left behind. Not after the warm-up:
+    # its last hand's outlook is still being computed when it ends (80 nodes of table come later).
+    # What one kept hand shows (its log, its castables) moves the count by up to about 30.
+    assert max(nodes) - min(nodes) <= 40 and abs(nodes[-1] - nodes[0]) <= 40, nodes
     assert soak["log"] <= 40  # one game's log, not 560
     # Python keeps one game's actions and undo points (a handful), never the session's.
     actions, undo = (max(int(h.split()[i]) for h in history) for i in (0, 1))
