@@ -305,7 +305,11 @@ def verdict_line(reading: Reading) -> str:
     against = f"a mulligan to {judged.size_after}, {mana(judged.mulligan.mean)}"
     found = verdict(reading)
     if found is None:
-        return f"Close, no verdict: {worth}; {against} (a difference of {abs(difference):.1f}, inside the margin)."
+        # Inside the margin: say so, and which way the figures lean when beyond their noise.
+        gap = abs(judged.difference or 0.0)
+        leaning = f", leaning {judged.lean}" if judged.lean else ""
+        return (f"Close, no verdict{leaning}: {worth}; {against} (a difference of {gap:.2f}, "
+                f"inside the margin of {judged.margin:.1f}).")  # fmt: skip
     side = f"{'+' if difference > 0 else '−'}{abs(difference):.1f} for {'keeping' if difference > 0 else 'a mulligan'}"
     return f"{found.capitalize()}: {worth}; {against} ({side})."
 

@@ -56,7 +56,23 @@ class Judgement:
         """How far apart the two values must be for a verdict."""
         if self.mulligan is None:
             return CLOSE
-        return max(CLOSE, 2 * math.sqrt(self.keep.se**2 + self.mulligan.se**2))
+        return max(CLOSE, self.noise)
+
+    @property
+    def noise(self) -> float:
+        """Twice the two estimates' combined standard error: differences inside it are noise."""
+        if self.mulligan is None:
+            return 0.0
+        return 2 * math.sqrt(self.keep.se**2 + self.mulligan.se**2)
+
+    @property
+    def lean(self) -> str | None:
+        """The side the figures favour beyond their noise, even when too close for a verdict
+        (inside :data:`CLOSE`): what a close line leans to; None when the noise decides."""
+        difference = self.difference
+        if difference is None or abs(difference) <= self.noise:
+            return None
+        return "keep" if difference > 0 else "mulligan"
 
     @property
     def verdict(self) -> str | None:

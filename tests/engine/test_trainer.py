@@ -86,6 +86,8 @@ def test_feedback_says_what_the_model_and_the_keep_rule_say() -> None:
         difference = judged.keep.mean - judged.mulligan.mean
         if abs(difference) <= judged.margin:
             assert favoured is None and "Close, no verdict" in line
+            assert (f"leaning {judged.lean}:" in line) == (judged.lean is not None)
+            assert f"a difference of {abs(difference):.2f}, inside the margin of {judged.margin:.1f}" in line
             seen["close"] += 1
         else:
             assert favoured == ("keep" if difference > 0 else "mulligan")

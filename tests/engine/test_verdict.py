@@ -149,3 +149,25 @@ def test_the_verdict_matches_the_judgement_of_the_hand_on_screen() -> None:
         reading = read_hand(deciding(quiz, index), 1)
         assert reading.judgement is not None
         assert verdict(reading) == reading.judgement.verdict
+
+
+@pytest.mark.parametrize(
+    ("keep", "mulligan", "verdict", "lean"),
+    [
+        ((9.00, 0.01), (8.95, 0.01), None, "keep"),  # inside CLOSE, beyond the noise (2 x 0.014): leans keep
+        ((8.95, 0.01), (9.00, 0.01), None, "mulligan"),
+        ((9.00, 0.05), (8.95, 0.05), None, None),  # inside the noise (2 x 0.071): no lean either
+        ((9.50, 0.01), (9.00, 0.01), "keep", "keep"),
+        ((9.00, 0.20), (9.50, 0.01), "mulligan", "mulligan"),  # the margin is the noise, 0.4
+        ((9.00, 0.30), (9.50, 0.01), None, None),
+    ],
+)
+def test_a_close_hand_leans_only_beyond_the_noise(
+    keep: tuple[float, float], mulligan: tuple[float, float], verdict: str | None, lean: str | None
+) -> None:
+    from opening_hand.goldfish import Estimate
+    from opening_hand.verdict import Judgement
+
+    judged = Judgement(Estimate(*keep, 800), Estimate(*mulligan, 800), (), 6)
+    assert (judged.verdict, judged.lean) == (verdict, lean)
+    assert Judgement(Estimate(*keep, 800), None, (), None).lean is None  # nothing to compare with
