@@ -62,6 +62,7 @@ chromium: $(VENV)/.installed
 ## Startup and click-to-hand figures (a script, not a test).
 bench: runtime test-deps
 	$(VPY) scripts/bench.py
+	$(VPY) scripts/bench_network.py
 	$(VPY) scripts/bench_odds.py
 	$(VPY) scripts/bench_trainer.py
 	$(VPY) scripts/bench_cards.py

@@ -18,6 +18,7 @@ module no longer matches, so Python compiles that one), so an edit shows on the 
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -106,7 +107,11 @@ def write_stdlib(root: Path = ROOT) -> bool:
     engine = {path: text for path, text in read_sources(root).items() if path.startswith("opening_hand/")}
     modules = sorted(path.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
                      for path in engine if path.endswith(".py"))  # fmt: skip
-    request = json.dumps({"sources": engine, "import": modules, "extra": list(STDLIB_EXTRA)})
+    everything = {**read_sources(root), **pyscript_sources(root)}
+    if (root / "py" / "main.py").exists():
+        everything["main.py"] = (root / "py" / "main.py").read_text(encoding="utf-8")
+    extra = sorted({*STDLIB_EXTRA, *imported_names(everything)})
+    request = json.dumps({"sources": engine, "import": modules, "extra": extra})
     target = root / STDLIB_NAME
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     script = root / "scripts" / "stdlib_bytecode.mjs"
@@ -121,6 +126,29 @@ def write_stdlib(root: Path = ROOT) -> bool:
         return False
     temporary.replace(target)
     return True
+
+
+def imported_names(files: dict[str, str]) -> set[str]:
+    """Every module an import statement of these Python files names (``from x import y``: x,
+    and x.y, which may be a module), wherever the statement is: at the top or inside a
+    function (the page imports the trainer's parts when first used). The standard library's
+    bytecode holds those of them that are the standard library's, so the page finds every one
+    it can import there; scripts/stdlib_bytecode.mjs ignores the rest."""
+    names: set[str] = set()
+    for path, text in files.items():
+        if not path.endswith(".py"):
+            continue
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
+    return names
 
 
 def previous_bytecode(root: Path = ROOT) -> dict[str, str]:

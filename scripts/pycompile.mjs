@@ -8,7 +8,8 @@ import { loadPyodide } from "pyodide";
 
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const pyodide = await loadPyodide();
+// Without column positions (PYTHONNODEBUGRANGES): smaller files; tracebacks keep file and line.
+const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.globals.set("sources", input);
 const output = pyodide.runPython(`
 import base64, importlib.util, json, os, py_compile

@@ -31,12 +31,15 @@ export { version };
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const root = document.documentElement;
-// The standard library's bytecode (static/stdlib.zip, scripts/stdlib_bytecode.mjs): Pyodide
-// ships the standard library as sources, so every boot compiles the ~130 modules it imports,
-// most of its time. Written into Python's file system before Python starts and put first on
-// its path (PYTHONPATH), it makes those imports loads. Missing (an old build, a failed
-// download), Python compiles them as usual; refused, Python starts again without it.
-const BYTECODE = "/lib/python3.14-bytecode.zip";
+// Python's standard library, as bytecode (static/stdlib.zip, scripts/stdlib_bytecode.mjs): what
+// Pyodide's boot imports and every standard-library module an import statement of the page or
+// of PyScript names, as "sourceless" .pyc files, given to Pyodide in place of the sources it
+// ships (python_stdlib.zip, 2.5 MB), so one standard library travels, and no import compiles.
+// Refused or missing, Python starts again on the sources. A module the archive lacks (one only
+// a standard-library function imports, in a rare path) is found in those sources, fetched then:
+// see SOURCES_FINDER.
+const stdLibURL = new URL("../stdlib.zip", import.meta.url).href;
+const SOURCES = "/lib/python314-sources.zip";
 
 let started = null;
 
@@ -45,11 +48,7 @@ export function start() {
   if (!started) {
     const files = fetchFiles();
     files.catch(() => {}); // reported when awaited below, not as an unhandled rejection
-    const bytecode = fetch(new URL("../stdlib.zip", import.meta.url)).then(
-      (response) => (response.ok ? response.arrayBuffer().then((data) => new Uint8Array(data)) : null),
-      () => null,
-    );
-    started = bootPython(bytecode).then(async (pyodide) => {
+    started = bootPython().then(async (pyodide) => {
       writeFiles(pyodide, await files);
       performance.mark("oh:files-written");
       return pyodide;
@@ -113,29 +112,84 @@ function writeFiles(pyodide, entries) {
   }
 }
 
-// Boot (or restore) settings that write the bytecode archive before Python starts.
-function withBytecode(settings, bytecode) {
-  return {
-    ...settings,
-    env: { PYTHONPATH: BYTECODE },
-    fsInit: async (FS) => {
-      const data = await bytecode;
-      if (data) FS.writeFile(BYTECODE, data);
-    },
+// The standard library's sources, fetched (synchronously: an import is waiting) the first time
+// Python looks for a standard-library module the bytecode archive lacks; never on a normal
+// start. A finder at the end of Python's search (sys.meta_path) asks for them.
+function sourcesLoader(pyodide) {
+  return () => {
+    try {
+      const request = new XMLHttpRequest();
+      request.open("GET", new URL("../vendor/pyodide/python_stdlib.zip", import.meta.url), false);
+      request.overrideMimeType("text/plain; charset=x-user-defined"); // bytes, in a synchronous request
+      request.send();
+      if (request.status !== 200) throw new Error(`HTTP ${request.status}`);
+      const text = request.responseText;
+      const data = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) data[i] = text.charCodeAt(i) & 0xff;
+      pyodide.FS.writeFile(SOURCES, data);
+      root.dataset.stdlibSources = "loaded";
+      return true;
+    } catch (error) {
+      root.dataset.stdlibSources = "failed";
+      console.warn("The standard library's sources could not be fetched:", error);
+      return false;
+    }
   };
 }
 
-// A restored Python has the path of the pristine one the snapshot was made from.
-function addBytecodeToPath(pyodide) {
-  if (!pyodide.FS.analyzePath(BYTECODE).exists) return;
-  const sys = pyodide.pyimport("sys");
-  const path = sys.path;
-  if (!path.has(BYTECODE)) path.insert(1, BYTECODE);
-  path.destroy();
-  sys.destroy();
+const SOURCES_FINDER = `
+import sys, zipimport
+
+class StandardLibrarySources:
+    """The last place Python looks: a standard-library module the bytecode archive lacks,
+    from Pyodide's own sources, fetched the first time one is wanted."""
+
+    def __init__(self):
+        self.fetched = None
+        self.left = None  # the modules only the sources have (the archive lists them)
+
+    def find_spec(self, name, path=None, target=None):
+        if self.left is None:
+            try:
+                listed = zipimport.zipimporter("/lib/python314.zip").get_data("opening-hand-sources.txt")
+                self.left = frozenset(listed.decode().split())
+            except (ImportError, OSError):
+                self.left = frozenset()
+        if name not in self.left:
+            return None  # not the standard library's, or not here at all (an optional import)
+        if self.fetched is None:
+            import _opening_hand_stdlib
+            self.fetched = bool(_opening_hand_stdlib.load())
+        if not self.fetched:
+            return None
+        folder = "/".join(name.split(".")[:-1])
+        try:
+            return zipimport.zipimporter("${SOURCES}" + ("/" + folder if folder else "")).find_spec(name)
+        except (ImportError, OSError):
+            return None
+
+sys.meta_path.append(StandardLibrarySources())
+del StandardLibrarySources
+`;
+
+// Each zip on Python's path reads its table of contents again (importlib.invalidate_caches()
+// would too, but it imports importlib.metadata, which the archive does not hold).
+const FRESH_TABLES = `
+import sys
+for finder in list(sys.path_importer_cache.values()):
+    if type(finder).__name__ == "zipimporter":
+        finder.invalidate_caches()
+`;
+
+// On an interpreter running the bytecode archive: the finder above, and (restored from a
+// snapshot made with another archive, an older release's) the archive's table read afresh.
+function withSources(pyodide, restored) {
+  pyodide.registerJsModule("_opening_hand_stdlib", { load: sourcesLoader(pyodide) });
+  pyodide.runPython(restored ? `${FRESH_TABLES}\n${SOURCES_FINDER}` : SOURCES_FINDER);
+  return pyodide;
 }
 
-async function bootPython(bytecode) {
+async function bootPython() {
   const settings = { indexURL };
   const enabled = globalThis.openingHandSnapshot !== false && supported();
   if (enabled) {
@@ -155,8 +209,7 @@ async function bootPython(bytecode) {
         // only when it sizes the memory. A damaged gzip rejects it, and boot() with it.
         const snapshot = unpack(found);
         snapshot.catch(() => {}); // boot() reports the failure; no unhandled rejection
-        const pyodide = await boot({ ...withBytecode(settings, bytecode), _loadSnapshot: snapshot });
-        addBytecodeToPath(pyodide);
+        const pyodide = withSources(await boot({ ...settings, stdLibURL, _loadSnapshot: snapshot }), true);
         performance.mark("oh:interpreter"); // start-up figures for `make bench`
         root.dataset.boot = "snapshot";
         whenReady(() => endTrial(id)); // it got the page ready: trusted from now on
@@ -170,10 +223,9 @@ async function bootPython(bytecode) {
   }
   let pyodide;
   try {
-    pyodide = await boot(withBytecode(settings, bytecode));
+    pyodide = withSources(await boot({ ...settings, stdLibURL }), false);
   } catch (error) {
-    if (!(await bytecode)) throw error; // nothing of ours was in the way
-    console.warn("Python did not start with the standard library's bytecode, so it starts without:", error);
+    console.warn("Python did not start with the standard library's bytecode, so it starts on its sources:", error);
     root.dataset.bytecode = "refused";
     pyodide = await boot(settings);
   }
@@ -184,7 +236,10 @@ async function bootPython(bytecode) {
 }
 
 function makeSnapshot() {
-  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+  // The snapshot's Python runs the standard library this page runs (refused: the sources).
+  const url = new URL("./snapshot-worker.mjs", import.meta.url);
+  if (root.dataset.bytecode === "refused") url.searchParams.set("stdlib", "sources");
+  const worker = new Worker(url, { type: "module" });
   worker.onmessage = ({ data }) => {
     worker.terminate();
     root.dataset.snapshot = data.ok ? "saved" : "failed";

@@ -14,14 +14,18 @@ import { writeSnapshot } from "./snapshot.mjs";
 const PRELOADED = ["html"];
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
+// The standard library the page runs: its bytecode archive (pyodide.mjs), or the sources when
+// the page's Python refused it. A snapshot holds the archive's table of contents as read.
+const sources = new URL(import.meta.url).searchParams.get("stdlib") === "sources";
+const stdLibURL = sources ? undefined : new URL("../stdlib.zip", import.meta.url).href;
 const started = performance.now();
 try {
-  const pristine = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const pristine = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true });
   pristine.runPython(PRELOADED.map((name) => `import ${name}`).join("\n"));
   const memory = pristine.makeMemorySnapshot();
   // A bad snapshot would cost the next visit (the trial in snapshot.mjs); this check (import,
   // compile, run) costs ~0.2 s of the worker's ~2.5 s, and nothing on the page's thread.
-  const check = await loadPyodide({ indexURL, _loadSnapshot: memory });
+  const check = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: memory });
   const two = check.runPython("import json; json.loads('[1, 2]')[-1]");
   if (two !== 2) throw new Error(`a Python restored from it computed ${two}, not 2`);
   const missing = check.runPython(`import sys; ",".join(n for n in ${JSON.stringify(PRELOADED)} if n not in sys.modules)`);

@@ -4,7 +4,10 @@ for more than one visit."""
 
 from __future__ import annotations
 
+import io
+import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -123,10 +126,45 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_and_plays(context: Bro
     again = AppPage(page, server_url, guard_again).open()
     assert boot(again.page) == "snapshot"
     play_a_game(again)
-    # The standard library's bytecode is on the restored Python's path too (the snapshot's
-    # own path is the pristine one's): the first Deal imported fractions from it.
+    # The restored Python runs the standard library's bytecode archive too (the snapshot was made
+    # on it): the first Deal imported fractions from it.
     imported_from = page.evaluate("() => window.__python.runPython('import sys; sys.modules[\"fractions\"].__file__')")
-    assert imported_from == "/lib/python3.14-bytecode.zip/fractions.pyc"
+    assert imported_from == "/lib/python314.zip/fractions.pyc"
+    assert not guard.problems and not guard_again.problems, guard.problems + guard_again.problems
+
+
+def another_release_of_the_archive() -> bytes:
+    """static/stdlib.zip as a later release might lay it out: the same modules, every one at
+    another offset (an entry first), so a table of contents read before no longer fits."""
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(Path(__file__).resolve().parents[2] / "static/stdlib.zip") as old,
+        zipfile.ZipFile(out, "w") as new,
+    ):
+        new.writestr("aaa-padding.txt", "x" * 10_000)
+        for info in old.infolist():
+            new.writestr(info, old.read(info))
+    return out.getvalue()
+
+
+def test_a_snapshot_made_on_another_release_of_the_bytecode_archive_still_imports(
+    context: BrowserContext, server_url: str
+) -> None:
+    """The snapshot remembers the archive's table of contents as it was read; restored with a
+    new release of the archive, Python reads it again, and the first Deal's imports work."""
+    first, guard = visit(context, server_url)
+    wait_for_snapshot(first.page)
+    first.page.close()
+    page = context.new_page()
+    page.route("**/static/stdlib.zip", lambda route: route.fulfill(body=another_release_of_the_archive(),
+                                                                   content_type="application/zip"))  # fmt: skip
+    page.add_init_script(PYTHON_HOOK)
+    guard_again = Guard(page, server_url)
+    again = AppPage(page, server_url, guard_again).open()
+    assert boot(again.page) == "snapshot"
+    play_a_game(again)  # imports fractions and the trainer's modules, none in the snapshot
+    imported_from = page.evaluate("() => window.__python.runPython('import sys; sys.modules[\"fractions\"].__file__')")
+    assert imported_from == "/lib/python314.zip/fractions.pyc"
     assert not guard.problems and not guard_again.problems, guard.problems + guard_again.problems
 
 

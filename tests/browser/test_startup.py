@@ -44,16 +44,18 @@ for name, module in sorted(sys.modules.items()):
 json.dumps({"checked": checked, "stale": stale, "web": "pyscript.web" in sys.modules})
 """
 
-# Every standard-library module Python has imported: from the bytecode archive (each .pyc made
-# from the very source in Pyodide's python_stdlib.zip), none compiled from that zip's sources.
+# Every standard-library module Python has imported: from the bytecode archive, which Pyodide
+# runs as its standard library (each .pyc made from the very source in Pyodide's
+# python_stdlib.zip, fetched by the test into /tmp), none compiled from sources.
 STDLIB = """
 import importlib.util, json, sys, zipfile
-SOURCES, BYTECODE = "/lib/python314.zip/", "/lib/python3.14-bytecode.zip/"
-sources, bytecode = zipfile.ZipFile(SOURCES[:-1]), zipfile.ZipFile(BYTECODE[:-1])
+BYTECODE = "/lib/python314.zip/"
+sources, bytecode = zipfile.ZipFile("/tmp/python_stdlib.zip"), zipfile.ZipFile(BYTECODE[:-1])
 compiled, loaded, wrong = [], [], []
 for name, module in sorted(sys.modules.items()):
     path = getattr(module, "__file__", None) or ""
-    if path.startswith(SOURCES) and path.endswith(".py"):
+    frozen = getattr(getattr(module, "__spec__", None), "origin", None) == "frozen"  # in the interpreter itself
+    if path.startswith("/lib/") and path.endswith(".py") and not frozen:
         compiled.append(name)
     elif path.startswith(BYTECODE):
         loaded.append(name)
@@ -62,6 +64,17 @@ for name, module in sorted(sys.modules.items()):
         if made_from != importlib.util.source_hash(sources.read(relative[:-1])):
             wrong.append(name)
 json.dumps({"compiled": compiled, "loaded": loaded, "wrong": wrong})
+"""
+FETCH_SOURCES = """async () => {
+  const data = new Uint8Array(await (await fetch("static/vendor/pyodide/python_stdlib.zip")).arrayBuffer());
+  window.__python.FS.writeFile("/tmp/python_stdlib.zip", data);
+}"""
+# A standard-library module no import statement of the page names, nor anything it imports.
+OUTSIDE = """
+import sys
+before = "colorsys" in sys.modules
+import colorsys, email.mime.text
+f"{before} {colorsys.__file__} {email.mime.text.__file__} {colorsys.rgb_to_hsv(1, 0, 0)}"
 """
 
 UNWIRED = """
@@ -93,10 +106,36 @@ def test_every_standard_library_module_the_page_uses_comes_from_the_bytecode_arc
     app.open().deal(seed=5)
     app.choose_to_play_if_asked()
     expect(app.page.get_by_test_id("outlook")).to_be_visible()  # the trainer's modules too
+    app.page.evaluate(FETCH_SOURCES)
     found = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", STDLIB))
-    assert {"shutil", "asyncio", "html.entities", "fractions", "dataclasses"} <= set(found["loaded"])
+    assert {"shutil", "asyncio", "html.entities", "fractions", "dataclasses", "encodings"} <= set(found["loaded"])
     assert found["compiled"] == [], "compiled from source at every start: add them to STDLIB_EXTRA"
     assert found["wrong"] == []
+
+
+def test_one_standard_library_travels_and_a_module_outside_it_comes_from_the_sources_when_wanted(
+    app: AppPage,
+) -> None:
+    """Pyodide runs the bytecode archive as its standard library: its sources (python_stdlib.zip)
+    are not fetched for a start, a deal, the trainer and a mulligan. A module the archive lacks
+    is still there when imported: the sources are fetched then, once."""
+    requested: list[str] = []
+    app.page.on("request", lambda request: requested.append(request.url))
+    app.page.add_init_script(HOOK)
+    app.open().deal(seed=5)
+    app.choose_to_play_if_asked()
+    expect(app.page.get_by_test_id("outlook")).to_be_visible()
+    app.button("Mulligan").click()
+    app.expect_hand_size(7)
+    assert any(url.endswith("/static/stdlib.zip") for url in requested)
+    assert not [url for url in requested if "python_stdlib.zip" in url], "the sources travel only when wanted"
+    found = app.page.evaluate("(code) => window.__python.runPython(code)", OUTSIDE)
+    before, colorsys, text, value = found.split(" ", 3)
+    assert before == "False" and value == "(0.0, 1.0, 1)"  # red: hue 0, full saturation and value
+    assert colorsys == "/lib/python314-sources.zip/colorsys.py"
+    assert text == "/lib/python314-sources.zip/email/mime/text.py"  # a package's module too
+    assert sum("python_stdlib.zip" in url for url in requested) == 1
+    expect(app.page.locator("html")).to_have_attribute("data-stdlib-sources", "loaded")
 
 
 def test_every_control_the_start_up_listens_for_is_on_the_page(app: AppPage) -> None:
@@ -159,7 +198,7 @@ def test_python_starts_without_the_standard_librarys_bytecode_when_it_refuses_it
     app.open()
     expect(app.page.locator("html")).to_have_attribute("data-bytecode", "refused")
     assert app.guard is not None
-    assert any("starts without" in warning for warning in app.guard.warnings), app.guard.warnings
+    assert any("starts on its sources" in warning for warning in app.guard.warnings), app.guard.warnings
     # Python's own report of the failed first start, on the console; nothing else.
     assert any("bad magic number in 'encodings'" in problem for problem in app.guard.problems), app.guard.problems
     app.guard.problems.clear()
