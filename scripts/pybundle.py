@@ -30,9 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 NAME = "static/python.json"
 # The standard library's bytecode (scripts/stdlib_bytecode.mjs), git-ignored like the bundle.
 STDLIB_NAME = "static/stdlib.zip"
-# Standard-library modules the page imports beyond what Pyodide's boot and the engine import
-# (PyScript's package, the panels); tests/browser/test_startup.py finds any that is missing.
-STDLIB_EXTRA = ("html", "html.entities", "fractions", "urllib.parse")
+# Standard-library modules the browser's Python imports that no import statement of the page
+# or of PyScript's package names (urllib.parse comes in by another way at start-up); the rest
+# are found by imported_names. tests/browser/test_startup.py finds any that is missing.
+STDLIB_EXTRA = ("urllib.parse",)
 FORMAT = "opening-hand-python"
 SUFFIXES = (".py", ".txt")
 
@@ -98,16 +99,18 @@ def compile_bytecode(files: dict[str, str], root: Path = ROOT) -> dict[str, str]
 
 
 def write_stdlib(root: Path = ROOT) -> bool:
-    """static/stdlib.zip: bytecode for every standard-library module the boot, the engine and
-    STDLIB_EXTRA import, made by the vendored Pyodide under Node; False (and no archive: the
-    page then compiles those modules itself, as Pyodide does) without Node or npm packages."""
+    """static/stdlib.zip: bytecode for every standard-library module that the boot, the engine,
+    the import statements of the page and of PyScript, and STDLIB_EXTRA import, made by the
+    vendored Pyodide under Node; False (and no archive: the page then runs Pyodide's sources,
+    as a bare Pyodide does) without Node or npm packages."""
     node = shutil.which("node")
     if node is None or not (root / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         return False
-    engine = {path: text for path, text in read_sources(root).items() if path.startswith("opening_hand/")}
+    page = read_sources(root)
+    engine = {path: text for path, text in page.items() if path.startswith("opening_hand/")}
     modules = sorted(path.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
                      for path in engine if path.endswith(".py"))  # fmt: skip
-    everything = {**read_sources(root), **pyscript_sources(root)}
+    everything = {**page, **pyscript_sources(root)}
     if (root / "py" / "main.py").exists():
         everything["main.py"] = (root / "py" / "main.py").read_text(encoding="utf-8")
     extra = sorted({*STDLIB_EXTRA, *imported_names(everything)})

@@ -119,7 +119,7 @@ function sourcesLoader(pyodide) {
   return () => {
     try {
       const request = new XMLHttpRequest();
-      request.open("GET", new URL("../vendor/pyodide/python_stdlib.zip", import.meta.url), false);
+      request.open("GET", new URL("python_stdlib.zip", indexURL), false); // what a bare Pyodide fetches
       request.overrideMimeType("text/plain; charset=x-user-defined"); // bytes, in a synchronous request
       request.send();
       if (request.status !== 200) throw new Error(`HTTP ${request.status}`);

@@ -30,7 +30,7 @@ class Ladders:
         self.steps: Iterator[Ladder | None] | None = None
         self.working: LadderKey | None = None
         self.timer: Any = None
-        self.longest = 0.0  # ms: the longest single step seen
+        self.longest = 0.0  # ms: the longest single step of the current ladder
         self.started = 0.0  # performance.now() when the current ladder began (for `make bench`)
         self.timings: list[tuple[str, float]] = []  # (rule and side, ms) of each ladder worked out
 
@@ -52,16 +52,17 @@ class Ladders:
         """One slice: work on the current ladder for up to SLICE_MS, then yield to the page."""
         self.timer = None
         now = window.performance.now
-        until = float(now()) + SLICE_MS
-        # A step is not cut short, so none starts that the longest one so far would carry past
-        # the slice's end (a 100-card deck's steps run up to ~20 ms).
         start = float(now())
+        until = start + SLICE_MS
+        # A step is not cut short, so none starts that the longest one of this ladder so far
+        # would carry past the slice's end (a 100-card deck's steps run up to ~20 ms).
         while True:  # one step at least, however long: the ladder always moves on
             if self.steps is None:
                 if not self.queue:
                     return
                 table, key = self.queue.pop(0)
                 self.steps, self.working, self.started = ladder_steps(table, key), key, start
+                self.longest = 0.0  # a slow step of an earlier ladder (a pause, a busy tab) is forgotten
             result = next(self.steps, None)
             end = float(now())
             self.longest = max(self.longest, end - start)
