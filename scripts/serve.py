@@ -35,6 +35,10 @@ BUNDLE_LOCK = threading.Lock()
 
 
 class Server(ThreadingHTTPServer):
+    # socketserver's default backlog is 5: a page and its service worker opening a dozen
+    # connections at once on a busy machine would see some refused and retried seconds later.
+    request_queue_size = 128
+
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser that closed the connection mid-download (a page or a test that moved on)
         is no error of the server's: only other failures are printed."""

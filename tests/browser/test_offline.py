@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from site_build import build
 
 from serve import serve_in_thread
@@ -81,6 +81,33 @@ def test_offline_without_a_snapshot_the_full_boot_comes_from_the_cache_under_a_s
         server.shutdown()
 
 
+def wait_for_one_active_worker(page: Page, scope: str) -> None:
+    """Wait, through the DevTools protocol, until the registration for ``scope`` has one worker
+    left and it is activated (the old one redundant)."""
+    cdp = page.context.new_cdp_session(page)
+    versions: dict[str, dict[str, str]] = {}
+    registrations: set[str] = set()
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.update(
+            r["registrationId"] for r in event["registrations"] if r["scopeURL"] == scope and not r["isDeleted"]
+        ),
+    )
+    cdp.on(
+        "ServiceWorker.workerVersionUpdated",
+        lambda event: versions.update({v["versionId"]: v for v in event["versions"]}),
+    )
+    cdp.send("ServiceWorker.enable")
+    for _ in range(120):
+        live = [v for v in versions.values() if v["registrationId"] in registrations and v["status"] != "redundant"]
+        if len(live) == 1 and live[0]["status"] == "activated":
+            break
+        page.wait_for_timeout(250)
+    else:
+        raise AssertionError(f"the new worker never took over: {list(versions.values())}")
+    cdp.detach()
+
+
 def test_a_new_release_replaces_the_old_cache_whole(browser: Browser, server_url: str, tmp_path: Path) -> None:
     site = tmp_path / "_site"
     build(site)  # a copy of the published site that this test can "release" again
@@ -110,6 +137,9 @@ def test_a_new_release_replaces_the_old_cache_whole(browser: Browser, server_url
         )
         page.close()  # the new worker takes over once no page uses the old one
         page = context.new_page()
+        # As a player who comes back later: the next visit starts once the browser has
+        # activated the new worker (a visit racing the closing tab may still get the old one).
+        wait_for_one_active_worker(page, url)
         page.goto(url)
         page.wait_for_selector('body[data-ready="true"]', timeout=90_000)
         for _ in range(60):  # the new worker activates and drops the old cache
