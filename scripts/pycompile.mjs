@@ -4,6 +4,7 @@
 // The .pyc files are "checked-hash" ones (PEP 552): Python compares the hash of the source
 // beside it on every import and compiles the source itself when they differ, so a stale .pyc
 // is never run.
+import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 let input = "";
@@ -11,20 +12,16 @@ for await (const chunk of process.stdin) input += chunk;
 // Without column positions (PYTHONNODEBUGRANGES): smaller files; tracebacks keep file and line.
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.globals.set("sources", input);
+// Without docstrings: scripts/pyc_lean.py.
+pyodide.runPython(readFileSync(new URL("./pyc_lean.py", import.meta.url), "utf8"));
 const output = pyodide.runPython(`
-import base64, importlib.util, json, os, py_compile
+import base64, importlib.util, json
 compiled = {}
-os.chdir("/tmp")
 for path, text in json.loads(sources).items():
     if not path.endswith(".py"):
         continue
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    cfile = importlib.util.cache_from_source(path)
-    py_compile.compile(path, cfile=cfile, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-    with open(cfile, "rb") as f:
-        compiled[cfile] = base64.b64encode(f.read()).decode("ascii")
+    pyc = lean_pyc(text.encode("utf-8"), path, checked=True)
+    compiled[importlib.util.cache_from_source(path)] = base64.b64encode(pyc).decode("ascii")
 json.dumps(compiled, sort_keys=True)
 `);
 process.stdout.write(output);

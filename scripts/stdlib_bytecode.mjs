@@ -10,7 +10,7 @@
 // on stdin; writes the zip to the path given as the argument. Deterministic: sorted entries,
 // fixed dates. Each .pyc holds the hash of the source it was compiled from (PEP 552), so a
 // test can check it against the vendored python_stdlib.zip; tracebacks name the original path.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 const out = process.argv[2];
@@ -20,8 +20,10 @@ for await (const chunk of process.stdin) input += chunk;
 // Without column positions (PYTHONNODEBUGRANGES): smaller files; tracebacks keep file and line.
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.globals.set("request", input);
+// Without docstrings: scripts/pyc_lean.py.
+pyodide.runPython(readFileSync(new URL("./pyc_lean.py", import.meta.url), "utf8"));
 const archive = pyodide.runPython(`
-import base64, importlib, io, json, os, py_compile, sys, zipfile
+import base64, importlib, io, json, os, sys, zipfile
 
 request = json.loads(request)
 os.makedirs("/tmp/page", exist_ok=True)
@@ -52,17 +54,10 @@ paths = sorted({module.__file__[len(STDLIB):] for module in list(sys.modules.val
 buffer = io.BytesIO()
 with zipfile.ZipFile(buffer, "w") as bundle:
     for path in paths:
-        source = f"/tmp/stdlib/{path}"
-        os.makedirs(os.path.dirname(source), exist_ok=True)
-        with open(source, "wb") as f:
-            f.write(stdlib.read(path))
-        py_compile.compile(source, cfile=source + "c", dfile=STDLIB + path, doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
         entry = zipfile.ZipInfo(path + "c", (1980, 1, 1, 0, 0, 0))
         entry.compress_type = zipfile.ZIP_DEFLATED
         entry.external_attr = 0o644 << 16
-        with open(source + "c", "rb") as f:
-            bundle.writestr(entry, f.read())
+        bundle.writestr(entry, lean_pyc(stdlib.read(path), STDLIB + path, checked=False))
     # The modules left to the sources (static/runtime/pyodide.mjs fetches them for one of these
     # only, never for a name the standard library does not have here, such as _hashlib).
     left = sorted({name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")

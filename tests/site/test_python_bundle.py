@@ -12,6 +12,7 @@ import importlib.util
 import json
 import os
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -110,3 +111,76 @@ def test_the_standard_librarys_bytecode_archive_holds_what_the_boot_and_the_engi
         assert pyc[:4] == magic, f"{name}: the same Python as the page's modules (Pyodide 314)"
         assert int.from_bytes(pyc[4:8], "little") == 0b01, f"{name}: made with its source's hash, not checked"
     assert not pybundle.write_stdlib(root), "the same modules make the same bytes"
+
+
+LEAN_MODULE = '''"""A module docstring, before a __future__ import."""
+
+from __future__ import annotations
+
+
+def documented(x: int) -> int:
+    """Only a docstring and one statement."""
+    assert x > 0, "asserts stay"
+    return x
+
+
+class Shown:
+    """A class docstring."""
+
+
+def fails() -> None:
+    """Documented."""
+    raise ValueError("line 18")
+'''
+
+LEAN_CHECK = r"""
+import { loadPyodide } from "pyodide";
+const [pyc] = process.argv.slice(-1);
+const py = await loadPyodide();
+py.FS.mkdirTree("/tmp/lean/__pycache__");
+py.FS.writeFile("/tmp/lean/lean.py", process.env.LEAN_SOURCE);
+py.FS.writeFile("/tmp/lean/__pycache__/lean.cpython-314.pyc", Buffer.from(pyc, "base64"));
+console.log(py.runPython(`
+import json, sys, traceback
+sys.path.insert(0, "/tmp/lean")
+import lean
+out = {"from_pyc": lean.__cached__ is not None and lean.__spec__.loader.__class__.__name__,
+       "docs": [lean.__doc__, lean.documented.__doc__, lean.Shown.__doc__, lean.fails.__doc__],
+       "value": lean.documented(3)}
+try:
+    lean.documented(0)
+except AssertionError as error:
+    out["assert"] = str(error)
+try:
+    lean.fails()
+except ValueError as error:
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+    out["line"], out["text"] = frame.lineno, frame.line
+json.dumps(out)
+`));
+"""
+
+
+def test_the_bytecode_leaves_docstrings_out_and_keeps_asserts_and_lines(tmp_path: Path) -> None:
+    """Docstrings are ~15 % of the compressed bytecode a first visit downloads: they go, as
+    with -OO; asserts stay (unlike -OO), and a traceback names the source's own line."""
+    node = shutil.which("node")
+    assert node and (ROOT / "node_modules" / "pyodide").exists(), "make runtime installs Node and Pyodide"
+    compiled = pybundle.compile_bytecode({"lean.py": LEAN_MODULE})
+    assert compiled is not None
+    (pyc,) = compiled.values()
+    script = ROOT / "node_modules" / ".lean_check.mjs"  # beside node_modules, so "pyodide" resolves
+    script.write_text(LEAN_CHECK, encoding="utf-8")
+    try:
+        done = subprocess.run(
+            [node, str(script), pyc], capture_output=True, text=True, check=False, timeout=120,
+            env={**os.environ, "LEAN_SOURCE": LEAN_MODULE},
+        )  # fmt: skip
+    finally:
+        script.unlink(missing_ok=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["from_pyc"] == "SourceFileLoader" and out["value"] == 3
+    assert out["docs"] == [None, None, None, None]
+    assert out["assert"] == "asserts stay"
+    assert (out["line"], out["text"]) == (18, 'raise ValueError("line 18")')
