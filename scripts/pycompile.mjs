@@ -1,6 +1,7 @@
 // Compiles the page's Python modules to bytecode with the vendored Pyodide's own Python
 // (the browser's 3.14; the machine's CPython may be any version), for scripts/pybundle.py.
-// Reads {"path": "source", ...} as JSON on stdin; writes {"__pycache__/...pyc": base64, ...}.
+// Reads {"path": "source", ...} as JSON on stdin; writes {"__pycache__/...pyc": base64, ...},
+// and the table of the engine's dataclass code (py/page/services/class_code.py).
 // The .pyc files are "checked-hash" ones (PEP 552): Python compares the hash of the source
 // beside it on every import and compiles the source itself when they differ, so a stale .pyc
 // is never run.
@@ -22,6 +23,21 @@ for path, text in json.loads(sources).items():
         continue
     pyc = lean_pyc(text.encode("utf-8"), path, checked=True)
     compiled[importlib.util.cache_from_source(path)] = base64.b64encode(pyc).decode("ascii")
+
+# The code of the engine's dataclasses, made now instead of on the player's first Deal
+# (py/page/services/class_code.py): the engine imported here, with the page's recorder.
+import os, sys
+files = json.loads(sources)
+if "page/services/class_code.py" in files:
+    for path, text in files.items():
+        os.makedirs(os.path.dirname(f"/tmp/page/{path}"), exist_ok=True)
+        with open(f"/tmp/page/{path}", "w", encoding="utf-8") as f:
+            f.write(text)
+    sys.path.insert(0, "/tmp/page")
+    from page.services import class_code
+    engine = sorted(p.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+                    for p in files if p.startswith("opening_hand/") and p.endswith(".py"))
+    compiled[class_code.TABLE] = base64.b64encode(class_code.record(engine)).decode("ascii")
 json.dumps(compiled, sort_keys=True)
 `);
 process.stdout.write(output);

@@ -17,6 +17,7 @@ from playwright.sync_api import Route, expect
 
 from opening_hand.editions import EDITIONS
 from opening_hand.formats import FORMATS
+from serve import ROOT
 from tests.browser.pages import PYTHON_HOOK as HOOK
 from tests.browser.pages import AppPage
 
@@ -111,6 +112,23 @@ def test_every_standard_library_module_the_page_uses_comes_from_the_bytecode_arc
     assert {"shutil", "asyncio", "html.entities", "fractions", "dataclasses", "encodings"} <= set(found["loaded"])
     assert found["compiled"] == [], "compiled from source at every start: add them to STDLIB_EXTRA"
     assert found["wrong"] == []
+
+
+def test_the_engines_dataclasses_are_made_from_ready_code_not_compiled_in_the_browser(app: AppPage) -> None:
+    """The first Deal imports the engine: its dataclasses take their code from the table the
+    build made (page/services/class_code.py); only the page's own few are compiled here."""
+    app.page.add_init_script(HOOK)
+    app.open().deal(seed=5)
+    app.choose_to_play_if_asked()
+    expect(app.page.get_by_test_id("outlook")).to_be_visible()  # the trainer's engine too
+    code = "import json; from page.services import class_code; json.dumps(class_code.stats)"
+    stats = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", code))
+    page_classes = sum(p.read_text(encoding="utf-8").count("@dataclass") for p in (ROOT / "py" / "page").rglob("*.py"))
+    engine_classes = sum(
+        p.read_text(encoding="utf-8").count("@dataclass") for p in (ROOT / "py" / "opening_hand").rglob("*.py")
+    )
+    assert stats["compiled"] <= page_classes, stats
+    assert stats["ready"] >= engine_classes // 2, stats  # most of the engine is imported by now
 
 
 def test_one_standard_library_travels_and_a_module_outside_it_comes_from_the_sources_when_wanted(
