@@ -4,30 +4,37 @@ script) in one file, which static/runtime/pyodide.mjs fetches while Pyodide boot
 into Python's file system before PyScript runs main.py.
 
 One request started at navigation instead of ~45 started after Pyodide is up (what
-pyscript.toml's [files] did) takes the fetches off the start-up's critical path. Beside each
-module goes its bytecode, compiled by Pyodide's own Python under Node (scripts/pycompile.mjs),
-so the browser does not compile ~9,000 lines on the first Deal: "checked-hash" .pyc files
-(PEP 552), which Python runs only while the source beside them has the hash they were made
-from. The file is built from py/ (git-ignored, like static/vendor/): by scripts/vendor.py
-(`make serve`, `make test`, the Pages workflow) and, when py/ changed since, by
-scripts/serve.py when the page asks for it (without compiling: the bytecode of an edited
-module no longer matches, so Python compiles that one), so an edit shows on the next reload.
+pyscript.toml's [files] did) takes the fetches off the start-up's critical path. Beside it,
+static/python-bytecode.gz holds each module's bytecode, compiled by Pyodide's own Python under
+Node (scripts/pycompile.mjs, without docstrings), so the browser does not compile ~9,000
+lines on the first Deal: "checked-hash" .pyc files (PEP 552), which Python runs only while
+the source beside them has the hash they were made from. The files are built from py/
+(git-ignored, like static/vendor/): by scripts/vendor.py (`make serve`, `make test`, the
+Pages workflow) and, when py/ changed since, by scripts/serve.py when the page asks for it
+(without compiling: the bytecode of an edited module no longer matches, so Python compiles
+that one), so an edit shows on the next reload.
 
-    python3 scripts/pybundle.py        # write static/python.json
+    python3 scripts/pybundle.py        # write static/python.json and python-bytecode.gz
 """
 
 from __future__ import annotations
 
 import ast
+import base64
+import gzip
 import json
 import os
 import shutil
+import struct
 import subprocess
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "static/python.json"
+# Their bytecode, and PyScript's, in one binary file (pack_bytecode).
+BYTECODE_NAME = "static/python-bytecode.gz"
+BYTECODE_MAGIC = b"opening-hand-bytecode 1\n"
 # The standard library's bytecode (scripts/stdlib_bytecode.mjs), git-ignored like the bundle.
 STDLIB_NAME = "static/stdlib.zip"
 # Standard-library modules the browser's Python imports that no import statement of the page
@@ -77,11 +84,41 @@ def pyscript_sources(root: Path = ROOT) -> dict[str, str]:
     return found
 
 
-def build(root: Path = ROOT, compiled: dict[str, str] | None = None) -> bytes:
-    """The bundle's bytes (sorted, no timestamps): the sources, and ``compiled``, the
-    base64 bytecode files by their path (``__pycache__/app.cpython-314.pyc``)."""
-    bundle = {"format": FORMAT, "files": read_sources(root), "compiled": dict(sorted((compiled or {}).items()))}
+def build(root: Path = ROOT) -> bytes:
+    """The bundle's bytes (sorted, no timestamps): the sources."""
+    bundle = {"format": FORMAT, "files": read_sources(root)}
     return json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def pack_bytecode(compiled: dict[str, bytes]) -> bytes:
+    """static/python-bytecode.gz: the bytecode files by their path
+    (``page/__pycache__/app.cpython-314.pyc``), and the dataclass code table, as one binary
+    file, gzip-compressed here (a .gz travels as it is, whatever the server compresses):
+    ``BYTECODE_MAGIC``, then per file a little-endian u16 name length, the name (UTF-8), a
+    u32 data length and the data. Base64 inside python.json cost 555 kB gzip for 400 kB of it.
+    Deterministic: sorted, no timestamp."""
+    out = bytearray(BYTECODE_MAGIC)
+    for name, data in sorted(compiled.items()):
+        encoded = name.encode("utf-8")
+        out += struct.pack("<H", len(encoded)) + encoded + struct.pack("<I", len(data)) + data
+    return gzip.compress(bytes(out), 9, mtime=0)
+
+
+def unpack_bytecode(packed: bytes) -> dict[str, bytes]:
+    """The files of a pack_bytecode() file (as static/runtime/pyodide.mjs reads them)."""
+    data = gzip.decompress(packed)
+    if not data.startswith(BYTECODE_MAGIC):
+        raise ValueError("not a bytecode file of scripts/pybundle.py")
+    files: dict[str, bytes] = {}
+    at = len(BYTECODE_MAGIC)
+    while at < len(data):
+        (size,) = struct.unpack_from("<H", data, at)
+        name = data[at + 2 : at + 2 + size].decode("utf-8")
+        at += 2 + size
+        (size,) = struct.unpack_from("<I", data, at)
+        files[name] = data[at + 4 : at + 4 + size]
+        at += 4 + size
+    return files
 
 
 def compile_bytecode(files: dict[str, str], root: Path = ROOT) -> dict[str, str] | None:
@@ -154,15 +191,6 @@ def imported_names(files: dict[str, str]) -> set[str]:
     return names
 
 
-def previous_bytecode(root: Path = ROOT) -> dict[str, str]:
-    """The bytecode in the bundle already written (stale entries are harmless: checked hashes)."""
-    try:
-        old = json.loads((root / NAME).read_bytes())
-        return {k: v for k, v in old.get("compiled", {}).items() if isinstance(k, str) and isinstance(v, str)}
-    except (OSError, ValueError, AttributeError):
-        return {}
-
-
 def stale(root: Path = ROOT) -> bool:
     target = root / NAME
     if not target.exists():
@@ -173,17 +201,28 @@ def stale(root: Path = ROOT) -> bool:
 
 def write(root: Path = ROOT, compile: bool = True) -> bool:
     """Writes the bundle when its bytes changed; says whether it did. ``compile=False``
-    keeps the bytecode the bundle had (scripts/serve.py, after an edit)."""
+    leaves the bytecode file as it was (scripts/serve.py, after an edit: an edited module's
+    bytecode no longer matches its source, so Python compiles that one)."""
+    if compile:
+        compiled = compile_bytecode({**read_sources(root), **pyscript_sources(root)}, root)
+        if compiled is not None:
+            packed = pack_bytecode({name: base64.b64decode(data) for name, data in compiled.items()})
+            _replace(root / BYTECODE_NAME, packed)
     target = root / NAME
-    compiled = compile_bytecode({**read_sources(root), **pyscript_sources(root)}, root) if compile else None
-    data = build(root, previous_bytecode(root) if compiled is None else compiled)
+    data = build(root)
     if target.exists() and target.read_bytes() == data:
         target.touch()  # up to date: mark it so, or `stale` asks again on every request
         return False
+    _replace(target, data)
+    return True
+
+
+def _replace(target: Path, data: bytes) -> None:
+    if target.exists() and target.read_bytes() == data:
+        return
     temporary = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     temporary.write_bytes(data)
-    temporary.replace(target)  # never half a bundle: a page may be fetching it
-    return True
+    temporary.replace(target)  # never half a file: a page may be fetching it
 
 
 if __name__ == "__main__":

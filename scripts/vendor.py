@@ -85,8 +85,9 @@ def published_files() -> list[str]:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     files = {"index.html", "pyscript.toml", "py/main.py", "static/app.css", "static/boot.js",
              "static/manifest.webmanifest", pybundle.NAME}  # fmt: skip
-    if (ROOT / pybundle.STDLIB_NAME).exists():
-        files.add(pybundle.STDLIB_NAME)
+    for optional in (pybundle.STDLIB_NAME, pybundle.BYTECODE_NAME):  # made only where Node runs
+        if (ROOT / optional).exists():
+            files.add(optional)
     files.add(config["interpreter"].removeprefix("./"))
     for folder in ("static/vendor", "static/icons", "static/runtime", "static/data"):
         # Not dotfiles: a build in progress (scripts/cards.py) writes .*.tmp files before renaming them.

@@ -70,33 +70,67 @@ export async function loadPyodide(options = {}) {
 // Fetched, checked and turned into bytes while Pyodide boots, so that once it is up only
 // the file system writes remain (Emscripten's own string-to-UTF-8 loop took ~15 ms).
 async function fetchFiles() {
+  const bytecode = fetchBytecode(); // at the same time
+  bytecode.catch(() => {});
   const response = await fetch(new URL("../python.json", import.meta.url));
   if (!response.ok) throw new Error(`the page's Python files: HTTP ${response.status}`);
   const bundle = await response.json();
-  if (bundle?.format !== "opening-hand-python" || typeof bundle.files !== "object" || typeof (bundle.compiled ?? {}) !== "object") {
+  if (bundle?.format !== "opening-hand-python" || typeof bundle.files !== "object") {
     throw new Error("the page's Python files: not a bundle of scripts/pybundle.py");
   }
-  return prepare(bundle);
+  const encoder = new TextEncoder();
+  const sources = Object.entries(bundle.files).map(([path, text]) => {
+    if (typeof text !== "string") throw new Error(`the page's Python files: a bad entry ${quoted(path)}`);
+    return [checkedPath(path), encoder.encode(text)];
+  });
+  return [...sources, ...(await bytecode)];
 }
 
-// The sources as text; beside them their bytecode (base64), which Python runs only while it
-// matches the source (checked-hash .pyc files, see scripts/pybundle.py).
-function prepare({ files, compiled = {} }) {
-  const encoder = new TextEncoder();
-  const bytes = (text) => {
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
-    const binary = atob(text);
-    const out = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-    return out;
-  };
-  const entries = [...Object.entries(files).map(([path, data]) => [path, data, false]), ...Object.entries(compiled).map(([path, data]) => [path, data, true])];
-  return entries.map(([path, data, binary]) => {
-    if (typeof data !== "string" || !/^[\w.-]+(\/[\w.-]+)*$/.test(path) || path.split("/").includes("..")) {
-      throw new Error(`the page's Python files: a bad entry ${JSON.stringify(path).slice(0, 80)}`);
-    }
-    return [path, binary ? bytes(data) : encoder.encode(data)];
-  });
+function checkedPath(path) {
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(path) || path.split("/").includes("..")) {
+    throw new Error(`the page's Python files: a bad entry ${quoted(path)}`);
+  }
+  return path;
+}
+
+const quoted = (path) => JSON.stringify(String(path)).slice(0, 80);
+const BYTECODE_MAGIC = "opening-hand-bytecode 1\n";
+
+// The modules' bytecode (static/python-bytecode.gz, scripts/pybundle.py's pack_bytecode),
+// which Python runs only while it matches the source beside it (checked-hash .pyc files).
+// Without it (missing, damaged, or a browser without DecompressionStream) Python compiles
+// the sources: slower, never wrong, so it is only a warning.
+async function fetchBytecode() {
+  try {
+    if (typeof DecompressionStream !== "function") return [];
+    const response = await fetch(new URL("../python-bytecode.gz", import.meta.url));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return unpackBytecode(new Uint8Array(await new Response(stream).arrayBuffer()));
+  } catch (error) {
+    console.warn("The page's bytecode could not be used, so Python compiles its modules:", error);
+    return [];
+  }
+}
+
+function unpackBytecode(data) {
+  const magic = new TextEncoder().encode(BYTECODE_MAGIC);
+  if (data.length < magic.length || magic.some((byte, i) => data[i] !== byte)) throw new Error("not a bytecode file");
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const files = [];
+  let at = magic.length;
+  while (at < data.length) {
+    if (at + 2 > data.length) throw new Error("a truncated bytecode file");
+    const nameEnd = at + 2 + view.getUint16(at, true);
+    if (nameEnd + 4 > data.length) throw new Error("a truncated bytecode file");
+    const path = checkedPath(decoder.decode(data.subarray(at + 2, nameEnd)));
+    const end = nameEnd + 4 + view.getUint32(nameEnd, true);
+    if (end > data.length) throw new Error("a truncated bytecode file");
+    files.push([path, data.subarray(nameEnd + 4, end)]);
+    at = end;
+  }
+  return files;
 }
 
 function writeFiles(pyodide, entries) {

@@ -8,11 +8,13 @@ and what index.html preloads is what PyScript then asks for.
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import re
 import zipfile
 
+import pytest
 from playwright.sync_api import Route, expect
 
 from opening_hand.editions import EDITIONS
@@ -220,6 +222,35 @@ def test_python_starts_without_the_standard_librarys_bytecode_when_it_refuses_it
     # Python's own report of the failed first start, on the console; nothing else.
     assert any("bad magic number in 'encodings'" in problem for problem in app.guard.problems), app.guard.problems
     app.guard.problems.clear()
+    app.deal(seed=5)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(7)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        gzip.compress(b"opening-hand-bytecode 1\n\xff\xff"),  # a name running past the end
+        gzip.compress(b"opening-hand-bytecode 1\n\x07\x00../evil\x01\x00\x00\x00x"),  # a path out of the folder
+        b"not gzip at all",
+    ],
+    ids=["truncated", "path-outside", "not-gzip"],
+)
+def test_a_damaged_bytecode_file_costs_compiling_never_the_page(app: AppPage, body: bytes) -> None:
+    """static/python-bytecode.gz is a speed-up only: a damaged one is left aside (a warning),
+    Python compiles the page's modules from python.json's sources, and nothing is written
+    outside the page's folder."""
+    app.page.route(
+        "**/static/python-bytecode.gz", lambda route: route.fulfill(body=body, content_type="application/gzip")
+    )
+    app.page.add_init_script(HOOK)
+    app.open()
+    assert app.guard is not None
+    assert any("compiles its modules" in warning for warning in app.guard.warnings), app.guard.warnings
+    app.page.wait_for_function("window.__python !== undefined")
+    found = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", BYTECODE))
+    assert "page.start" in found["stale"], "compiled from its source, as the bytecode was not used"
+    assert app.page.evaluate("() => window.__python.runPython('import os; os.path.exists(\"../evil\")')") is False
     app.deal(seed=5)
     app.choose_to_play_if_asked()
     app.expect_hand_size(7)

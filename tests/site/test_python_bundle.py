@@ -7,7 +7,7 @@ which has no subprocesses. The browser tests prove the page runs from it.
 
 from __future__ import annotations
 
-import base64
+import gzip
 import importlib.util
 import json
 import os
@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pybundle
+import pytest
 
 from serve import ROOT
 
@@ -46,6 +47,8 @@ def test_each_module_gets_checked_hash_bytecode_of_pyodides_python(tmp_path: Pat
     root = copy_of_py(tmp_path)
     assert pybundle.write(root)
     bundle = json.loads((root / pybundle.NAME).read_bytes())
+    assert set(bundle) == {"format", "files"}, "the bytecode travels in a binary file of its own"
+    compiled = pybundle.unpack_bytecode((root / pybundle.BYTECODE_NAME).read_bytes())
     modules = [name for name in bundle["files"] if name.endswith(".py")]
     # The browser's Python is 3.14 (Pyodide 314): its cache tag, whatever this CPython is.
     # And PyScript's own package, which PyScript writes at start-up: only its bytecode.
@@ -56,19 +59,29 @@ def test_each_module_gets_checked_hash_bytecode_of_pyodides_python(tmp_path: Pat
     cached = {name: importlib.util.cache_from_source(name).replace(sys.implementation.cache_tag, "cpython-314")
               for name in modules}  # fmt: skip
     # And the engine's dataclass code (py/page/services/class_code.py).
-    assert set(bundle["compiled"]) == {*cached.values(), "dataclass-code.marshal"}
+    assert set(compiled) == {*cached.values(), "dataclass-code.marshal"}
     for name in modules:
-        pyc = base64.b64decode(bundle["compiled"][cached[name]])
+        pyc = compiled[cached[name]]
         flags = int.from_bytes(pyc[4:8], "little")
         assert flags == 0b11, f"{name}: a checked-hash .pyc (PEP 552), so a stale one is never run"
         assert pyc[2:4] == b"\r\n" and len(pyc) > 16
+    assert compiled["dataclass-code.marshal"][:4] == compiled[cached["page/app.py"]][:4], "the same Python's magic"
+
+
+def test_the_bytecode_file_packs_and_unpacks_every_byte() -> None:
+    files = {"a/__pycache__/b.cpython-314.pyc": bytes(range(256)) * 3, "dataclass-code.marshal": b"", "é.txt": b"\x00"}
+    packed = pybundle.pack_bytecode(files)
+    assert pybundle.unpack_bytecode(packed) == files
+    assert packed == pybundle.pack_bytecode(dict(reversed(files.items()))), "sorted: the same files, the same bytes"
+    with pytest.raises(ValueError):
+        pybundle.unpack_bytecode(gzip.compress(b"something else"))
 
 
 def test_an_edit_reaches_the_bundle_and_keeps_the_old_bytecode_without_node(tmp_path: Path) -> None:
     root = copy_of_py(tmp_path)
     assert pybundle.stale(root) and pybundle.write(root)
     assert not pybundle.stale(root) and not pybundle.write(root, compile=False)
-    compiled = json.loads((root / pybundle.NAME).read_bytes())["compiled"]
+    compiled = (root / pybundle.BYTECODE_NAME).read_bytes()
     later = (root / pybundle.NAME).stat().st_mtime + 5
     (root / "py" / "extra.py").write_text("X = 1\n", encoding="utf-8")
     os.utime(root / "py" / "extra.py", (later, later))
@@ -76,7 +89,7 @@ def test_an_edit_reaches_the_bundle_and_keeps_the_old_bytecode_without_node(tmp_
     assert pybundle.write(root, compile=False)  # what scripts/serve.py does on the next request
     bundle = json.loads((root / pybundle.NAME).read_bytes())
     assert bundle["files"]["extra.py"] == "X = 1\n"
-    assert bundle["compiled"] == compiled, "no Node on a request: the rest keep their bytecode"
+    assert (root / pybundle.BYTECODE_NAME).read_bytes() == compiled, "no Node on a request: the bytecode stays"
 
 
 def test_the_standard_librarys_bytecode_archive_holds_what_the_boot_and_the_engine_import(tmp_path: Path) -> None:
@@ -105,8 +118,8 @@ def test_the_standard_librarys_bytecode_archive_holds_what_the_boot_and_the_engi
     }
     assert set(left) == modules - {n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".") for n in names}
     assert "colorsys" in left and "json" not in left and "_hashlib" not in left
-    ours = json.loads((ROOT / pybundle.NAME).read_bytes())["compiled"]
-    magic = base64.b64decode(next(iter(ours.values())))[:4]
+    ours = pybundle.unpack_bytecode((ROOT / pybundle.BYTECODE_NAME).read_bytes())
+    magic = ours["page/__pycache__/app.cpython-314.pyc"][:4]
     for name in names:
         pyc = archive.read(name)
         assert pyc[:4] == magic, f"{name}: the same Python as the page's modules (Pyodide 314)"
