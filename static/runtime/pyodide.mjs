@@ -95,6 +95,8 @@ function checkedPath(path) {
 
 const quoted = (path) => JSON.stringify(String(path)).slice(0, 80);
 const BYTECODE_MAGIC = "opening-hand-bytecode 1\n";
+// What it may write: .pyc files in __pycache__ folders, and the dataclass code table.
+const BYTECODE_PATH = /^(([\w.-]+\/)*__pycache__\/[\w.-]+\.pyc|dataclass-code\.marshal)$/;
 
 // The modules' bytecode (static/python-bytecode.gz, scripts/pybundle.py's pack_bytecode),
 // which Python runs only while it matches the source beside it (checked-hash .pyc files).
@@ -125,6 +127,7 @@ function unpackBytecode(data) {
     const nameEnd = at + 2 + view.getUint16(at, true);
     if (nameEnd + 4 > data.length) throw new Error("a truncated bytecode file");
     const path = checkedPath(decoder.decode(data.subarray(at + 2, nameEnd)));
+    if (!BYTECODE_PATH.test(path)) throw new Error(`not a bytecode file's entry: ${quoted(path)}`); // never a source
     const end = nameEnd + 4 + view.getUint32(nameEnd, true);
     if (end > data.length) throw new Error("a truncated bytecode file");
     files.push([path, data.subarray(nameEnd + 4, end)]);

@@ -233,8 +233,9 @@ def test_python_starts_without_the_standard_librarys_bytecode_when_it_refuses_it
         gzip.compress(b"opening-hand-bytecode 1\n\xff\xff"),  # a name running past the end
         gzip.compress(b"opening-hand-bytecode 1\n\x07\x00../evil\x01\x00\x00\x00x"),  # a path out of the folder
         b"not gzip at all",
+        gzip.compress(b'opening-hand-bytecode 1\n\x0d\x00page/start.py\x07\x00\x00\x00X = "!"'),  # a source
     ],
-    ids=["truncated", "path-outside", "not-gzip"],
+    ids=["truncated", "path-outside", "not-gzip", "a-source"],
 )
 def test_a_damaged_bytecode_file_costs_compiling_never_the_page(app: AppPage, body: bytes) -> None:
     """static/python-bytecode.gz is a speed-up only: a damaged one is left aside (a warning),
