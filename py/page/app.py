@@ -25,7 +25,7 @@ from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
 from opening_hand.stats import deck_key
 from page.deck_help import DeckHelp
-from page.dom import Node, by_id, docked_hover, element, js_options
+from page.dom import Node, before_next_paint, by_id, docked_hover, element, js_options
 from page.panels.deck import DeckPanel
 from page.panels.library import LibraryPanel
 from page.panels.match import MatchPanel
@@ -256,7 +256,8 @@ class App:
         self.summarise()
         focus = self.main.view.el["focus"]
         focus.focus(js_options(preventScroll=True))
-        focus.scrollIntoView(js_options(block="nearest"))  # the least scrolling that shows the hand whole
+        # The least scrolling that shows the hand whole, once it is laid out.
+        before_next_paint(lambda: focus.scrollIntoView(js_options(block="nearest")))
 
     def next_game(self) -> None:
         state, match = self.main.state, self.match

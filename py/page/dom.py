@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
@@ -21,6 +22,15 @@ def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Node:
     for name, value in attrs.items():
         node.setAttribute(name.rstrip("_").replace("_", "-"), value)
     return node
+
+
+def before_next_paint(work: Callable[..., object]) -> None:
+    """Run ``work`` in the next animation frame, before it is painted. For what measures or
+    scrolls the page: done in a click's handler, it makes the browser lay the page out there
+    and again after the handler's later changes; in the frame, once."""
+    from pyodide.ffi import create_once_callable
+
+    window.requestAnimationFrame(create_once_callable(lambda *_args: work()))
 
 
 def by_id(name: str) -> Node:

@@ -373,3 +373,28 @@ def test_commander_has_no_empty_band_between_the_seat_and_its_decision(app: AppP
     head = app.page.locator('[data-board="main"] [data-el="focus-zones"]').bounding_box()
     prompt = app.prompt.bounding_box()
     assert head and prompt and prompt["y"] - (head["y"] + head["height"]) < 24
+
+
+LOG_AT_END = """() => { const log = document.getElementById("log");
+  return { overflows: log.scrollHeight > log.clientHeight + 1,
+           atEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1 }; }"""
+
+
+def test_the_log_keeps_its_newest_event_in_sight(app: AppPage) -> None:
+    """The log follows the game (it scrolls in the frame after each step, not during the
+    click: measuring it there made the browser lay the page out mid-click)."""
+    app.page.set_viewport_size({"width": 1366, "height": 900})
+    app.open().deal(seed=5)
+    app.choose_to_play_if_asked()
+    entries = app.log_entries.count()
+    for bottom in (1, 2, 3):
+        app.button("Mulligan").click()
+        expect(app.prompt).to_contain_text(f"Put {bottom} card")
+        app.button("Put on bottom").click()
+        expect(app.log_entries).not_to_have_count(entries)
+        entries = app.log_entries.count()
+    app.page.wait_for_function(f"({LOG_AT_END})().atEnd", timeout=5_000)
+    state = app.page.evaluate(LOG_AT_END)
+    assert state["overflows"], "the log must be longer than its box for this test to mean anything"
+    assert state["atEnd"]
+    expect(app.log_entries.last).to_be_in_viewport()

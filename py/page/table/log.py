@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from opening_hand import GameState
-from page.dom import Node, element, fragment
+from page.dom import Node, before_next_paint, element, fragment
 
 
 class LogView:
     def __init__(self, root: Node) -> None:
         self.root = root
         self.shown = 0  # events already in the list
+        self.following = False  # a scroll to the newest event is waiting for the next frame
 
     def clear(self) -> None:
         self.root.replaceChildren()
@@ -31,4 +32,17 @@ class LogView:
             items.append(item)
         self.root.append(items)
         self.shown = len(events)
+        self.follow()
+
+    def follow(self) -> None:
+        """Keep the newest event in sight, at the next frame. Reading the list's height here
+        would make the browser lay the whole page out in the middle of a click, once per
+        render (~25 ms each on the first Deal, which renders twice); before the frame it is
+        the layout the browser does anyway, once."""
+        if not self.following:
+            self.following = True
+            before_next_paint(self.scroll)
+
+    def scroll(self) -> None:
+        self.following = False
         self.root.scrollTop = self.root.scrollHeight

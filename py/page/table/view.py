@@ -15,7 +15,7 @@ from typing import Any
 from pyscript import window
 
 from opening_hand import Card, ChooseBackupHand, ChooseBottom, GameState, Scry
-from page.dom import Node, element, fragment, js_options
+from page.dom import Node, before_next_paint, element, fragment, js_options
 from page.table import decision_bar, seats, turns
 from page.table.cards import Face, Images, card_face
 from page.texts import plural
@@ -51,6 +51,7 @@ class TableView:
         self.el = {name: root.querySelector(f'[data-el="{name}"]') for name in PARTS}
         self.buttons = {name: root.querySelector(f'[data-button="{name}"]') for name in decision_bar.BUTTONS}
         self.focus: int | None = None
+        self.revealing = False  # a look at where the hand landed is waiting for the next frame
 
     def render(self, state: GameState, users: frozenset[int], selection: Selection, can_undo: bool) -> None:
         self.focus = focus_seat(state, users, self.focus)
@@ -234,7 +235,15 @@ class TableView:
 
     def reveal_hand(self) -> None:
         """After the player's decision, the hand it leaves (a bigger one, or the one now
-        asked about) scrolled up into view if it went below the screen: the least scrolling."""
+        asked about) scrolled up into view if it went below the screen: the least scrolling.
+        Looked at in the next frame, before it is painted: measuring it now would make the
+        browser lay the page out in the middle of the click, and again after the rest of it."""
+        if not self.revealing:
+            self.revealing = True
+            before_next_paint(self.scroll_to_hand)
+
+    def scroll_to_hand(self) -> None:
+        self.revealing = False
         hand = self.el["hand"]
         if hand.childElementCount and hand.getBoundingClientRect().bottom > window.innerHeight:
             hand.scrollIntoView(js_options(block="nearest"))
