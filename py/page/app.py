@@ -257,7 +257,7 @@ class App:
         focus = self.main.view.el["focus"]
         focus.focus(js_options(preventScroll=True))
         # The least scrolling that shows the hand whole, once it is laid out.
-        before_next_paint(lambda: focus.scrollIntoView(js_options(block="nearest")))
+        before_next_paint("table", lambda: focus.scrollIntoView(js_options(block="nearest")))
 
     def next_game(self) -> None:
         state, match = self.main.state, self.match

@@ -24,13 +24,19 @@ def element(tag: str, cls: str = "", text: str = "", **attrs: str) -> Node:
     return node
 
 
-def before_next_paint(work: Callable[..., object]) -> None:
+_painting: dict[str, Callable[[], object]] = {}  # the work waiting for the next frame, by what it does
+
+
+def before_next_paint(key: str, work: Callable[[], object]) -> None:
     """Run ``work`` in the next animation frame, before it is painted. For what measures or
     scrolls the page: done in a click's handler, it makes the browser lay the page out there
-    and again after the handler's later changes; in the frame, once."""
+    and again after the handler's later changes; in the frame, once. One piece of work per
+    ``key`` waits at a time, the latest asked for (a hundred clicks in one task: one scroll)."""
     from pyodide.ffi import create_once_callable
 
-    window.requestAnimationFrame(create_once_callable(lambda *_args: work()))
+    if key not in _painting:
+        window.requestAnimationFrame(create_once_callable(lambda *_args: _painting.pop(key)()))
+    _painting[key] = work
 
 
 def by_id(name: str) -> Node:

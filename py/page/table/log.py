@@ -10,7 +10,6 @@ class LogView:
     def __init__(self, root: Node) -> None:
         self.root = root
         self.shown = 0  # events already in the list
-        self.following = False  # a scroll to the newest event is waiting for the next frame
 
     def clear(self) -> None:
         self.root.replaceChildren()
@@ -39,10 +38,7 @@ class LogView:
         would make the browser lay the whole page out in the middle of a click, once per
         render (~25 ms each on the first Deal, which renders twice); before the frame it is
         the layout the browser does anyway, once."""
-        if not self.following:
-            self.following = True
-            before_next_paint(self.scroll)
+        before_next_paint(f"log {id(self)}", self.scroll)
 
     def scroll(self) -> None:
-        self.following = False
         self.root.scrollTop = self.root.scrollHeight

@@ -51,7 +51,6 @@ class TableView:
         self.el = {name: root.querySelector(f'[data-el="{name}"]') for name in PARTS}
         self.buttons = {name: root.querySelector(f'[data-button="{name}"]') for name in decision_bar.BUTTONS}
         self.focus: int | None = None
-        self.revealing = False  # a look at where the hand landed is waiting for the next frame
 
     def render(self, state: GameState, users: frozenset[int], selection: Selection, can_undo: bool) -> None:
         self.focus = focus_seat(state, users, self.focus)
@@ -238,12 +237,9 @@ class TableView:
         asked about) scrolled up into view if it went below the screen: the least scrolling.
         Looked at in the next frame, before it is painted: measuring it now would make the
         browser lay the page out in the middle of the click, and again after the rest of it."""
-        if not self.revealing:
-            self.revealing = True
-            before_next_paint(self.scroll_to_hand)
+        before_next_paint(f"hand {id(self)}", self.scroll_to_hand)
 
     def scroll_to_hand(self) -> None:
-        self.revealing = False
         hand = self.el["hand"]
         if hand.childElementCount and hand.getBoundingClientRect().bottom > window.innerHeight:
             hand.scrollIntoView(js_options(block="nearest"))
