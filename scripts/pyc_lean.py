@@ -23,8 +23,7 @@ def without_docstrings(tree: ast.Module) -> ast.Module:
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
             # Removed (a `from __future__` import may follow a module's docstring only), or
             # a `pass` where it was the whole body.
-            node.body[1:] or node.body.append(ast.copy_location(ast.Pass(), first))
-            del node.body[0]
+            node.body[0:1] = [] if len(node.body) > 1 else [ast.copy_location(ast.Pass(), first)]
     return tree
 
 

@@ -16,9 +16,10 @@ pyodide.globals.set("sources", input);
 // Without docstrings: scripts/pyc_lean.py.
 pyodide.runPython(readFileSync(new URL("./pyc_lean.py", import.meta.url), "utf8"));
 const output = pyodide.runPython(`
-import base64, importlib.util, json
+import base64, importlib.util, json, os, sys
 compiled = {}
-for path, text in json.loads(sources).items():
+files = json.loads(sources)
+for path, text in files.items():
     if not path.endswith(".py"):
         continue
     pyc = lean_pyc(text.encode("utf-8"), path, checked=True)
@@ -26,8 +27,6 @@ for path, text in json.loads(sources).items():
 
 # The code of the engine's dataclasses, made now instead of on the player's first Deal
 # (py/page/services/class_code.py): the engine imported here, with the page's recorder.
-import os, sys
-files = json.loads(sources)
 if "page/services/class_code.py" in files:
     for path, text in files.items():
         os.makedirs(os.path.dirname(f"/tmp/page/{path}"), exist_ok=True)

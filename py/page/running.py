@@ -18,6 +18,9 @@ def app() -> App:
     global _app
     if _app is None:
         window.performance.mark("oh:app")
+        from page.services import class_code
+
+        class_code.install()  # the engine is imported next: its dataclasses come ready-made
         from page.app import App
 
         window.performance.mark("oh:app-imported")

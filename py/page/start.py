@@ -16,16 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from page.services import class_code
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
-class_code.install()  # before any engine module is imported: their dataclasses are ready-made
-
-from pyodide.ffi import create_proxy  # noqa: E402
-from pyscript import document, window  # noqa: E402
-
-from page import deck_routes  # noqa: E402, F401  (the deck panel's handlers)
-from page.running import app, in_view, repeated  # noqa: E402
-from page.services.events import listen, on, when_idle  # noqa: E402
+from page import deck_routes  # noqa: F401  (the deck panel's handlers)
+from page.running import app, in_view, repeated
+from page.services.events import listen, on, when_idle
 
 window.performance.mark("oh:main")  # start-up figures for `make bench` (scripts/bench.py)
 

@@ -5,7 +5,8 @@ and compiles it when the class is defined: for the engine's ~90 classes that com
 ~120 ms of the first Deal (about half of importing the page), on the critical path of a
 player's first hand. The build (scripts/pycompile.mjs, with the vendored Pyodide's own
 Python) imports the engine with ``record`` watching and keeps the code of every such source;
-``install`` puts that table in front of ``dataclasses``' own ``exec``, so a source in the
+``install`` (page.running, just before the page and the engine are imported, after
+start-up) puts that table in front of ``dataclasses``' own ``exec``, so a source in the
 table runs its ready code and any other (a class that changed since, a page class) is
 compiled as before. The key is the whole source text, so a class only ever gets the code
 of exactly its own source; a table from another Python (its magic number), a damaged or a
