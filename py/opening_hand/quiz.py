@@ -36,6 +36,10 @@ HANDS = 10  # a quiz's length unless asked otherwise
 MAX_KEYS = 200  # key card names in a quiz's keep rule
 DEFAULT_RULE = BASELINE
 TRIES = 40  # seeds tried per hand asked for, for rules that allow a mulligan only for some hands
+# ...and at least this many in all: under the original rule about 5 % of sevens may be
+# mulliganed (no land or all lands), and 80 seeds left a two-hand quiz
+# a hand short about one time in fifteen; with 400 the chance is below one in 10^6.
+MIN_TRIES = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +72,7 @@ def make_quiz(
     from ``seed`` (the page passes a random one). Only hands that ask seat 1 to keep or
     mulligan are kept: rules with no such decision (draw ten, choose three) are refused, and
     under the original rule (a mulligan only for no lands or all lands) the quiz is of those
-    hands, as many as :data:`TRIES` seeds a hand find."""
+    hands, as many as :data:`TRIES` seeds a hand (at least :data:`MIN_TRIES` in all) find."""
     if not 1 <= count <= MAX_HANDS:
         raise ShareLinkError(f"A quiz has 1 to {MAX_HANDS} hands.")
     edition = find_edition(setup.edition)
@@ -77,16 +81,15 @@ def make_quiz(
     rng = random.Random(f"opening-hand/quiz/{seed}")
     plain = replace(setup, actions=(), control="1", compare="", chooser=0, chooser_reason="")
     hands: list[QuizHand] = []
-    for _ in range(count * TRIES):
+    budget = max(count * TRIES, MIN_TRIES)
+    for _ in range(budget):
         hand = QuizHand(rng.randrange(1, MAX_SEED), rng.random() < 0.5)
         if has_decision(Quiz(plain, (hand,), play, draw, keys), 0):
             hands.append(hand)
             if len(hands) == count:
                 break
     if not hands:
-        raise ShareLinkError(
-            f"No hand of {count * TRIES} dealt asks for a keep-or-mulligan decision under {edition.name}."
-        )
+        raise ShareLinkError(f"No hand of {budget} dealt asks for a keep-or-mulligan decision under {edition.name}.")
     return Quiz(plain, tuple(hands), play, draw, keys)
 
 
