@@ -14,6 +14,16 @@ PHONE = {"width": 390, "height": 844}
 PYTHON_HOOK = """import(new URL('static/vendor/pyscript/core.js', location.href))
   .then(({ hooks }) => hooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; }));"""
 
+# When the page's Python files were fetched, against Pyodide's WebAssembly (its resource timing
+# entry) and the interpreter (the "oh:interpreter" mark), all by the page's clock.
+FILES_TIMING = """() => {
+  const entry = (name) => performance.getEntriesByType("resource").find((e) => e.name.endsWith(name));
+  const [wasm, sources, bytecode] = ["pyodide.asm.wasm", "python.json", "python-bytecode.gz"].map(entry);
+  return { wasmEnd: wasm.responseEnd, files: [sources.startTime, bytecode.startTime],
+           interpreter: performance.getEntriesByName("oh:interpreter")[0].startTime };
+}"""
+
+
 IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
   return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
 # Words of card names drawn on more than one line ("Lightnin|g Bolt").

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.guard import Guard
-from tests.browser.pages import PYTHON_HOOK, READY_TIMEOUT_MS, AppPage
+from tests.browser.pages import FILES_TIMING, PYTHON_HOOK, READY_TIMEOUT_MS, AppPage
 
 # Used from the page: the app's own snapshot module and Pyodide version.
 MODULES = """const base = new URL("static/runtime/", location.href);
@@ -130,6 +130,9 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_and_plays(context: Bro
     # on it): the first Deal imported fractions from it.
     imported_from = page.evaluate("() => window.__python.runPython('import sys; sys.modules[\"fractions\"].__file__')")
     assert imported_from == "/lib/python314.zip/fractions.pyc"
+    # Restored, too, the page's Python files were fetched while Python started, not after.
+    timing = page.evaluate(FILES_TIMING)
+    assert all(timing["wasmEnd"] <= start < timing["interpreter"] for start in timing["files"]), timing
     assert not guard.problems and not guard_again.problems, guard.problems + guard_again.problems
 
 
@@ -165,6 +168,9 @@ def test_a_snapshot_made_on_another_release_of_the_bytecode_archive_still_import
     play_a_game(again)  # imports fractions and the trainer's modules, none in the snapshot
     imported_from = page.evaluate("() => window.__python.runPython('import sys; sys.modules[\"fractions\"].__file__')")
     assert imported_from == "/lib/python314.zip/fractions.pyc"
+    # Restored, too, the page's Python files were fetched while Python started, not after.
+    timing = page.evaluate(FILES_TIMING)
+    assert all(timing["wasmEnd"] <= start < timing["interpreter"] for start in timing["files"]), timing
     assert not guard.problems and not guard_again.problems, guard.problems + guard_again.problems
 
 

@@ -20,8 +20,8 @@ from playwright.sync_api import Route, expect
 from opening_hand.editions import EDITIONS
 from opening_hand.formats import FORMATS
 from serve import ROOT
+from tests.browser.pages import FILES_TIMING, AppPage
 from tests.browser.pages import PYTHON_HOOK as HOOK
-from tests.browser.pages import AppPage
 
 # Every module Python imported from the page's folder (ours, and PyScript's package, which
 # PyScript writes there): the bytecode beside it must be the bundle's, made for its source.
@@ -99,6 +99,15 @@ def test_the_page_runs_the_bundled_bytecode_of_its_modules_and_of_pyscripts_pack
     assert {"page.start", "pyscript", "pyscript.context", "pyscript.events", "opening_hand"} <= set(found["checked"])
     assert found["stale"] == [], "bytecode made from another source: Python compiled these at start-up"
     assert not found["web"], "the start-up wires its controls without pyscript.web (when())"
+
+
+def test_the_pages_python_files_do_not_share_the_link_with_pyodides_webassembly(app: AppPage) -> None:
+    """They are fetched once the WebAssembly has arrived (Pyodide's fsInit hook), while Python
+    itself starts: not alongside it, which delayed it on a real link (scripts/bench_network.py),
+    and not after Python is up, which would leave the link idle while it boots."""
+    app.open()
+    timing = app.page.evaluate(FILES_TIMING)
+    assert all(timing["wasmEnd"] <= start < timing["interpreter"] for start in timing["files"]), timing
 
 
 def test_every_standard_library_module_the_page_uses_comes_from_the_bytecode_archive(app: AppPage) -> None:
