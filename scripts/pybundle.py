@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 """static/python.json: every Python module and data file of py/ (except main.py, the page's
-script) in one file, which static/runtime/pyodide.mjs fetches while Pyodide boots and writes
-into Python's file system before PyScript runs main.py.
+script) in one file; beside it, static/python-bytecode.gz: the modules' bytecode, compiled by
+Pyodide's own Python under Node (scripts/pycompile.mjs, without docstrings), with the data files.
 
-One request started at navigation instead of ~45 started after Pyodide is up (what
-pyscript.toml's [files] did) takes the fetches off the start-up's critical path. Beside it,
-static/python-bytecode.gz holds each module's bytecode, compiled by Pyodide's own Python under
-Node (scripts/pycompile.mjs, without docstrings), so the browser does not compile ~9,000
-lines on the first Deal: "checked-hash" .pyc files (PEP 552), which Python runs only while
-the source beside them has the hash they were made from. The files are built from py/
-(git-ignored, like static/vendor/): by scripts/vendor.py (`make serve`, `make test`, the
-Pages workflow) and, when py/ changed since, by scripts/serve.py when the page asks for it
-(without compiling: the bytecode of an edited module no longer matches, so Python compiles
-that one), so an edit shows on the next reload.
+The bytecode is what the page runs: static/runtime/pyodide.mjs fetches it while Pyodide
+boots and writes it into Python's file system before PyScript runs main.py, as "sourceless"
+.pyc files (``page/app.pyc``), so the browser compiles none of ~9,000 lines and the sources'
+0.2 MB do not travel before the first hand. The sources follow once the page is idle, for
+tracebacks' lines; they are the page's modules instead when the bytecode is missing or
+damaged. PyScript's own package, whose sources PyScript writes, gets "checked-hash" .pyc
+files (PEP 552) in __pycache__ instead, which Python runs only while the source beside them
+has the hash they were made from.
+
+The files are built from py/ (git-ignored, like static/vendor/): by scripts/vendor.py
+(`make serve`, `make test`, the Pages workflow) and, when py/ changed since, by
+scripts/serve.py when the page asks for it, without compiling: an edit drops the modules'
+bytecode (it no longer matches), so the page runs the sources, and an edit shows on the next
+reload.
 
     python3 scripts/pybundle.py        # write static/python.json and python-bytecode.gz
 """
@@ -121,14 +125,18 @@ def unpack_bytecode(packed: bytes) -> dict[str, bytes]:
     return files
 
 
-def compile_bytecode(files: dict[str, str], root: Path = ROOT) -> dict[str, str] | None:
-    """Bytecode for the modules, made by the vendored Pyodide under Node; None when Node or
-    the npm packages are missing (the page then compiles the modules itself, as before)."""
+def compile_bytecode(
+    files: dict[str, str], pyscript: dict[str, str] | None = None, root: Path = ROOT
+) -> dict[str, str] | None:
+    """Bytecode (base64) made by the vendored Pyodide under Node: sourceless for ``files``
+    (``page/app.py`` -> ``page/app.pyc``), checked-hash in __pycache__ for ``pyscript``; None
+    when Node or the npm packages are missing (the page then compiles the modules itself)."""
     node = shutil.which("node")
     if node is None or not (root / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         return None
     script = root / "scripts" / "pycompile.mjs"
-    done = subprocess.run([node, str(script)], input=json.dumps(files), capture_output=True, text=True, check=False)
+    request = json.dumps({"sources": files, "pyscript": pyscript or {}})
+    done = subprocess.run([node, str(script)], input=request, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"pybundle: compiling with Pyodide failed:\n{done.stderr[-2000:]}")
     compiled: dict[str, str] = json.loads(done.stdout)
@@ -201,20 +209,42 @@ def stale(root: Path = ROOT) -> bool:
 
 def write(root: Path = ROOT, compile: bool = True) -> bool:
     """Writes the bundle when its bytes changed; says whether it did. ``compile=False``
-    leaves the bytecode file as it was (scripts/serve.py, after an edit: an edited module's
-    bytecode no longer matches its source, so Python compiles that one)."""
+    (scripts/serve.py, after an edit) compiles nothing: when the sources changed, it drops
+    the modules' bytecode, which no longer matches them, so the page runs the sources."""
     if compile:
-        compiled = compile_bytecode({**read_sources(root), **pyscript_sources(root)}, root)
+        sources = read_sources(root)
+        compiled = compile_bytecode(sources, pyscript_sources(root), root)
         if compiled is not None:
-            packed = pack_bytecode({name: base64.b64decode(data) for name, data in compiled.items()})
+            data_files = {name: text.encode("utf-8") for name, text in sources.items() if not name.endswith(".py")}
+            packed = pack_bytecode({**{name: base64.b64decode(data) for name, data in compiled.items()}, **data_files})
             _replace(root / BYTECODE_NAME, packed)
     target = root / NAME
     data = build(root)
     if target.exists() and target.read_bytes() == data:
         target.touch()  # up to date: mark it so, or `stale` asks again on every request
         return False
+    if not compile:
+        drop_modules(root)
     _replace(target, data)
     return True
+
+
+def page_module(name: str) -> bool:
+    """Whether a bytecode file's entry is one of the page's own (sourceless) modules or data
+    files, made from py/, rather than PyScript's bytecode or the dataclass table."""
+    return "__pycache__/" not in name and name != "dataclass-code.marshal"
+
+
+def drop_modules(root: Path = ROOT) -> None:
+    """The bytecode file without the page's modules and data files (stale after an edit):
+    PyScript's bytecode stays, and the dataclass table, which is keyed on each class's own
+    source. Without the modules, the page fetches the sources at start-up and runs them."""
+    target = root / BYTECODE_NAME
+    try:
+        files = unpack_bytecode(target.read_bytes())
+    except (OSError, ValueError, EOFError, struct.error):
+        return
+    _replace(target, pack_bytecode({name: data for name, data in files.items() if not page_module(name)}))
 
 
 def _replace(target: Path, data: bytes) -> None:

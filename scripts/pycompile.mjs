@@ -1,10 +1,13 @@
 // Compiles the page's Python modules to bytecode with the vendored Pyodide's own Python
 // (the browser's 3.14; the machine's CPython may be any version), for scripts/pybundle.py.
-// Reads {"path": "source", ...} as JSON on stdin; writes {"__pycache__/...pyc": base64, ...},
-// and the table of the engine's dataclass code (py/page/services/class_code.py).
-// The .pyc files are "checked-hash" ones (PEP 552): Python compares the hash of the source
-// beside it on every import and compiles the source itself when they differ, so a stale .pyc
-// is never run.
+// Reads {"sources": {"path": "source", ...}, "pyscript": {...}} as JSON on stdin; writes
+// {"page/app.pyc": base64, "pyscript/__pycache__/...pyc": base64, ...}, and the table of the
+// engine's dataclass code (py/page/services/class_code.py).
+// The page's own modules become "sourceless" .pyc files in their folders, which Python runs
+// without their sources (those come later, for tracebacks: static/runtime/pyodide.mjs). PyScript
+// writes its package's sources itself, so its .pyc files are "checked-hash" ones (PEP 552) in
+// __pycache__: Python compares the hash of the source beside them on every import and compiles
+// the source itself when they differ, so a different PyScript never runs a stale one.
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
@@ -12,16 +15,19 @@ let input = "";
 for await (const chunk of process.stdin) input += chunk;
 // Without column positions (PYTHONNODEBUGRANGES): smaller files; tracebacks keep file and line.
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
-pyodide.globals.set("sources", input);
+pyodide.globals.set("request", input);
 // Without docstrings: scripts/pyc_lean.py.
 pyodide.runPython(readFileSync(new URL("./pyc_lean.py", import.meta.url), "utf8"));
 const output = pyodide.runPython(`
 import base64, importlib.util, json, os, sys
 compiled = {}
-files = json.loads(sources)
+request = json.loads(request)
+files = request["sources"]
 for path, text in files.items():
-    if not path.endswith(".py"):
-        continue
+    if path.endswith(".py"):  # named as in the folder the page writes it to: "page/app.py"
+        pyc = lean_pyc(text.encode("utf-8"), path, checked=False)
+        compiled[path[:-3] + ".pyc"] = base64.b64encode(pyc).decode("ascii")
+for path, text in request["pyscript"].items():
     pyc = lean_pyc(text.encode("utf-8"), path, checked=True)
     compiled[importlib.util.cache_from_source(path)] = base64.b64encode(pyc).decode("ascii")
 

@@ -94,8 +94,8 @@ class Handler(SimpleHTTPRequestHandler):
         if not self._published():
             self.send_error(404, "Not published")
             return
-        if self._site_path() == pybundle.NAME and Path(self.directory) == ROOT:
-            with BUNDLE_LOCK:  # py/ edited since: the next reload runs the edit
+        if self._site_path() in (pybundle.NAME, pybundle.BYTECODE_NAME) and Path(self.directory) == ROOT:
+            with BUNDLE_LOCK:  # py/ edited since: the next reload runs the edit (the bytecode is asked first)
                 if pybundle.stale():
                     pybundle.write(compile=False)
         super().do_GET()

@@ -85,22 +85,62 @@ function runtimeArrived(booted) {
 }
 
 // Fetched, checked and turned into bytes while Pyodide boots, so that once it is up only
-// the file system writes remain (Emscripten's own string-to-UTF-8 loop took ~15 ms).
+// the file system writes remain (Emscripten's own string-to-UTF-8 loop took ~15 ms). The page's
+// modules come as bytecode that runs without their sources (scripts/pybundle.py), and the
+// sources (python.json, 0.2 MB) follow once the page is idle, for a traceback's lines: they do
+// not travel before the first hand. Without usable bytecode of the modules (missing, damaged,
+// a browser without DecompressionStream, or dropped by scripts/serve.py after an edit), the
+// sources are fetched at once instead, and Python compiles them.
 async function fetchFiles() {
-  const bytecode = fetchBytecode(); // at the same time
-  bytecode.catch(() => {});
+  const bytecode = await fetchBytecode();
+  if (bytecode.some(([path]) => SOURCELESS.test(path))) {
+    root.dataset.pythonSources = "later";
+    whenIdleAfterReady(sourceLinesLater);
+    return bytecode;
+  }
+  root.dataset.pythonSources = "now";
+  const encoder = new TextEncoder();
+  const sources = (await fetchSources()).map(([path, text]) => [path, encoder.encode(text)]);
+  return [...bytecode, ...sources];
+}
+
+async function fetchSources() {
   const response = await fetch(new URL("../python.json", import.meta.url));
   if (!response.ok) throw new Error(`the page's Python files: HTTP ${response.status}`);
   const bundle = await response.json();
   if (bundle?.format !== "opening-hand-python" || typeof bundle.files !== "object") {
     throw new Error("the page's Python files: not a bundle of scripts/pybundle.py");
   }
-  const encoder = new TextEncoder();
-  const sources = Object.entries(bundle.files).map(([path, text]) => {
+  return Object.entries(bundle.files).map(([path, text]) => {
     if (typeof text !== "string") throw new Error(`the page's Python files: a bad entry ${quoted(path)}`);
-    return [checkedPath(path), encoder.encode(text)];
+    return [checkedPath(path), text];
   });
-  return [...sources, ...(await bytecode)];
+}
+
+// The sources go into linecache (where tracebacks read lines), under the name each module's
+// bytecode gives its code ("page/app.py"), never into the file system: a .py file beside a
+// module's .pyc would make Python compile it for any module imported after this.
+// (No modification time: linecache.checkcache keeps such entries.)
+const SOURCE_LINES = `
+import linecache
+for path, text in sources.items():
+    if path.endswith(".py"):
+        linecache.cache[path] = (len(text), None, text.splitlines(True), path)
+`;
+
+function sourceLinesLater() {
+  Promise.all([started, fetchSources()]).then(
+    ([pyodide, sources]) => {
+      const globals = pyodide.toPy({ sources: Object.fromEntries(sources) });
+      try {
+        pyodide.runPython(SOURCE_LINES, { globals });
+      } finally {
+        globals.destroy();
+      }
+      root.dataset.pythonSources = "read";
+    },
+    (error) => console.warn("The page's Python sources could not be fetched, so tracebacks show no lines:", error),
+  );
 }
 
 function checkedPath(path) {
@@ -112,11 +152,12 @@ function checkedPath(path) {
 
 const quoted = (path) => JSON.stringify(String(path)).slice(0, 80);
 const BYTECODE_MAGIC = "opening-hand-bytecode 1\n";
-// What it may write: .pyc files in __pycache__ folders, and the dataclass code table.
-const BYTECODE_PATH = /^(([\w.-]+\/)*__pycache__\/[\w.-]+\.pyc|dataclass-code\.marshal)$/;
+// What it may write: .pyc files (the page's modules in their folders, PyScript's in
+// __pycache__), the data files of py/ (.txt) and the dataclass code table; never a source.
+const BYTECODE_PATH = /^(([\w.-]+\/)*[\w.-]+\.(pyc|txt)|dataclass-code\.marshal)$/;
+const SOURCELESS = /^(?!(.*\/)?__pycache__\/).*\.pyc$/; // a module of the page's, run without its source
 
-// The modules' bytecode (static/python-bytecode.gz, scripts/pybundle.py's pack_bytecode),
-// which Python runs only while it matches the source beside it (checked-hash .pyc files).
+// The modules' bytecode (static/python-bytecode.gz, scripts/pybundle.py's pack_bytecode).
 // Without it (missing, damaged, or a browser without DecompressionStream) Python compiles
 // the sources: slower, never wrong, so it is only a warning.
 async function fetchBytecode() {

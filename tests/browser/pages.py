@@ -14,12 +14,12 @@ PHONE = {"width": 390, "height": 844}
 PYTHON_HOOK = """import(new URL('static/vendor/pyscript/core.js', location.href))
   .then(({ hooks }) => hooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; }));"""
 
-# When the page's Python files were fetched, against Pyodide's WebAssembly (its resource timing
-# entry) and the interpreter (the "oh:interpreter" mark), all by the page's clock.
+# When the page's Python bytecode was fetched, against Pyodide's WebAssembly (its resource
+# timing entry) and the interpreter (the "oh:interpreter" mark), all by the page's clock.
 FILES_TIMING = """() => {
   const entry = (name) => performance.getEntriesByType("resource").find((e) => e.name.endsWith(name));
-  const [wasm, sources, bytecode] = ["pyodide.asm.wasm", "python.json", "python-bytecode.gz"].map(entry);
-  return { wasmEnd: wasm.responseEnd, files: [sources.startTime, bytecode.startTime],
+  const [wasm, bytecode] = ["pyodide.asm.wasm", "python-bytecode.gz"].map(entry);
+  return { wasmEnd: wasm.responseEnd, files: [bytecode.startTime],
            interpreter: performance.getEntriesByName("oh:interpreter")[0].startTime };
 }"""
 

@@ -23,19 +23,22 @@ from serve import ROOT
 from tests.browser.pages import FILES_TIMING, AppPage
 from tests.browser.pages import PYTHON_HOOK as HOOK
 
-# Every module Python imported from the page's folder (ours, and PyScript's package, which
-# PyScript writes there): the bytecode beside it must be the bundle's, made for its source.
+# Every module Python imported from the page's folder: ours from their sourceless bytecode
+# (scripts/pybundle.py), PyScript's package (which PyScript writes there) from checked-hash
+# bytecode made for its very source; "stale": compiled in the browser.
 BYTECODE = """
 import importlib.util, json, os, sys
 here = os.getcwd()
-checked, stale = [], []
+sourceless, checked, stale = [], [], []
 for name, module in sorted(sys.modules.items()):
     path = getattr(module, "__file__", None) or ""
-    if not path.startswith(here + "/") or not path.endswith(".py"):
+    if not path.startswith(here + "/"):
+        continue
+    if path.endswith(".pyc"):
+        sourceless.append(name)
         continue
     with open(path, "rb") as f:
         source = f.read()
-    checked.append(name)
     try:
         with open(importlib.util.cache_from_source(path), "rb") as f:
             header = f.read(16)
@@ -44,7 +47,21 @@ for name, module in sorted(sys.modules.items()):
         continue
     if int.from_bytes(header[4:8], "little") != 0b11 or header[8:16] != importlib.util.source_hash(source):
         stale.append(name)
-json.dumps({"checked": checked, "stale": stale, "web": "pyscript.web" in sys.modules})
+    else:
+        checked.append(name)
+json.dumps({"sourceless": sourceless, "checked": checked, "stale": stale, "web": "pyscript.web" in sys.modules})
+"""
+
+# A traceback from one of the page's modules, once its sources are written: the frame's file
+# and line, and what the traceback shows of it.
+TRACEBACK = """
+import json, traceback
+from page.texts import ordinal
+try:
+    ordinal("three")
+except TypeError as error:
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+json.dumps([frame.filename, frame.lineno, frame.line])
 """
 
 # Every standard-library module Python has imported: from the bytecode archive, which Pyodide
@@ -96,9 +113,29 @@ def test_the_page_runs_the_bundled_bytecode_of_its_modules_and_of_pyscripts_pack
     app.open()
     app.page.wait_for_function("window.__python !== undefined")
     found = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", BYTECODE))
-    assert {"page.start", "pyscript", "pyscript.context", "pyscript.events", "opening_hand"} <= set(found["checked"])
+    assert {"page", "page.start", "page.running", "page.services.events"} <= set(found["sourceless"])
+    assert {"pyscript", "pyscript.context", "pyscript.events"} <= set(found["checked"])
     assert found["stale"] == [], "bytecode made from another source: Python compiled these at start-up"
     assert not found["web"], "the start-up wires its controls without pyscript.web (when())"
+
+
+def test_the_sources_travel_after_ready_and_give_a_traceback_its_lines(app: AppPage) -> None:
+    """The modules run from their bytecode, so python.json's sources are not fetched before
+    the page is ready: they come once it is idle, and tracebacks then show each line."""
+    app.page.add_init_script(HOOK)
+    app.open()
+    app.page.wait_for_selector("html[data-python-sources=read]", state="attached")
+    fetched, ready = app.page.evaluate("""() => [
+      performance.getEntriesByType("resource").find((e) => e.name.endsWith("/static/python.json")).startTime,
+      performance.getEntriesByName("oh:ready")[0].startTime]""")
+    assert fetched > ready
+    filename, line, text = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", TRACEBACK))
+    assert filename.endswith("page/texts.py")
+    source = (ROOT / "py" / "page" / "texts.py").read_text(encoding="utf-8").splitlines()
+    assert text and text == source[line - 1].strip(), (line, text)
+    app.deal(seed=5)
+    app.choose_to_play_if_asked()
+    app.expect_hand_size(7)
 
 
 def test_the_pages_python_files_do_not_share_the_link_with_pyodides_webassembly(app: AppPage) -> None:
@@ -260,6 +297,7 @@ def test_a_damaged_bytecode_file_costs_compiling_never_the_page(app: AppPage, bo
     app.page.wait_for_function("window.__python !== undefined")
     found = json.loads(app.page.evaluate("(code) => window.__python.runPython(code)", BYTECODE))
     assert "page.start" in found["stale"], "compiled from its source, as the bytecode was not used"
+    assert app.page.evaluate("document.documentElement.dataset.pythonSources") == "now"
     assert app.page.evaluate("() => window.__python.runPython('import os; os.path.exists(\"../evil\")')") is False
     app.deal(seed=5)
     app.choose_to_play_if_asked()

@@ -43,29 +43,37 @@ def test_the_bundle_holds_every_module_and_data_file_of_py_but_main() -> None:
     assert pybundle.build() == pybundle.build(), "the same sources make the same bytes"
 
 
-def test_each_module_gets_checked_hash_bytecode_of_pyodides_python(tmp_path: Path) -> None:
+def test_each_module_gets_sourceless_bytecode_and_pyscripts_package_checked_hash_bytecode(tmp_path: Path) -> None:
     root = copy_of_py(tmp_path)
     assert pybundle.write(root)
     bundle = json.loads((root / pybundle.NAME).read_bytes())
     assert set(bundle) == {"format", "files"}, "the bytecode travels in a binary file of its own"
     compiled = pybundle.unpack_bytecode((root / pybundle.BYTECODE_NAME).read_bytes())
-    modules = [name for name in bundle["files"] if name.endswith(".py")]
-    # The browser's Python is 3.14 (Pyodide 314): its cache tag, whatever this CPython is.
-    # And PyScript's own package, which PyScript writes at start-up: only its bytecode.
+    # The page's modules: a .pyc in the module's own folder, which Python runs without a source.
+    modules = {name: name.removesuffix(".py") + ".pyc" for name in bundle["files"] if name.endswith(".py")}
+    data = {name for name in bundle["files"] if not name.endswith(".py")}
+    # PyScript's own package, which PyScript writes at start-up: only its bytecode, in __pycache__
+    # under the browser's Python's cache tag (3.14, Pyodide 314), whatever this CPython is.
     pyscript = pybundle.pyscript_sources(root)
     assert {"pyscript/__init__.py", "pyscript/events.py", "pyscript/web.py"} <= set(pyscript)
     assert not any(name.startswith("pyscript/") for name in bundle["files"]), "PyScript writes its sources itself"
-    modules += list(pyscript)
     cached = {name: importlib.util.cache_from_source(name).replace(sys.implementation.cache_tag, "cpython-314")
-              for name in modules}  # fmt: skip
-    # And the engine's dataclass code (py/page/services/class_code.py).
-    assert set(compiled) == {*cached.values(), "dataclass-code.marshal"}
-    for name in modules:
-        pyc = compiled[cached[name]]
+              for name in pyscript}  # fmt: skip
+    # And the data files (they are read at import), and the engine's dataclass code.
+    assert set(compiled) == {*modules.values(), *cached.values(), *data, "dataclass-code.marshal"}
+    assert {"page/app.pyc", "page/__init__.pyc", "opening_hand/game.pyc", "opening_hand/catalog.txt"} <= set(compiled)
+    for name in data:
+        assert compiled[name] == bundle["files"][name].encode("utf-8"), name
+    magic = compiled["page/app.pyc"][:4]
+    for name, entry in [*modules.items(), *cached.items()]:
+        pyc = compiled[entry]
         flags = int.from_bytes(pyc[4:8], "little")
-        assert flags == 0b11, f"{name}: a checked-hash .pyc (PEP 552), so a stale one is never run"
-        assert pyc[2:4] == b"\r\n" and len(pyc) > 16
-    assert compiled["dataclass-code.marshal"][:4] == compiled[cached["page/app.py"]][:4], "the same Python's magic"
+        if name in pyscript:
+            assert flags == 0b11, f"{name}: a checked-hash .pyc (PEP 552), so a stale one is never run"
+        else:
+            assert flags == 0b01, f"{name}: made with its source's hash, run without the source"
+        assert pyc[:4] == magic and pyc[2:4] == b"\r\n" and len(pyc) > 16, name
+    assert compiled["dataclass-code.marshal"][:4] == magic, "the same Python's magic"
 
 
 def test_the_bytecode_file_packs_and_unpacks_every_byte() -> None:
@@ -77,19 +85,29 @@ def test_the_bytecode_file_packs_and_unpacks_every_byte() -> None:
         pybundle.unpack_bytecode(gzip.compress(b"something else"))
 
 
-def test_an_edit_reaches_the_bundle_and_keeps_the_old_bytecode_without_node(tmp_path: Path) -> None:
+def test_an_edit_reaches_the_bundle_and_drops_the_modules_stale_bytecode_without_node(tmp_path: Path) -> None:
+    """What scripts/serve.py does on a request after an edit: the sources are written, and the
+    bytecode of the page's modules, which no longer matches them, is dropped (without it the
+    page fetches the sources at start-up and runs them); PyScript's and the dataclass table
+    (keyed on each class's source) stay. A file touched but unchanged drops nothing."""
     root = copy_of_py(tmp_path)
     assert pybundle.stale(root) and pybundle.write(root)
     assert not pybundle.stale(root) and not pybundle.write(root, compile=False)
     compiled = (root / pybundle.BYTECODE_NAME).read_bytes()
     later = (root / pybundle.NAME).stat().st_mtime + 5
+    os.utime(root / "py" / "page" / "app.py", (later, later))
+    assert pybundle.stale(root) and not pybundle.write(root, compile=False)
+    assert (root / pybundle.BYTECODE_NAME).read_bytes() == compiled, "the same sources: the bytecode stays"
     (root / "py" / "extra.py").write_text("X = 1\n", encoding="utf-8")
-    os.utime(root / "py" / "extra.py", (later, later))
+    os.utime(root / "py" / "extra.py", (later + 5, later + 5))
     assert pybundle.stale(root)
-    assert pybundle.write(root, compile=False)  # what scripts/serve.py does on the next request
+    assert pybundle.write(root, compile=False)
     bundle = json.loads((root / pybundle.NAME).read_bytes())
     assert bundle["files"]["extra.py"] == "X = 1\n"
-    assert (root / pybundle.BYTECODE_NAME).read_bytes() == compiled, "no Node on a request: the bytecode stays"
+    before, after = (pybundle.unpack_bytecode(b) for b in (compiled, (root / pybundle.BYTECODE_NAME).read_bytes()))
+    assert "page/app.pyc" in before and "opening_hand/catalog.txt" in before
+    assert after == {name: data for name, data in before.items() if "__pycache__/" in name or name.endswith(".marshal")}
+    assert any(name.startswith("pyscript/") for name in after) and "dataclass-code.marshal" in after
 
 
 def test_the_standard_librarys_bytecode_archive_holds_what_the_boot_and_the_engine_import(tmp_path: Path) -> None:
@@ -119,7 +137,7 @@ def test_the_standard_librarys_bytecode_archive_holds_what_the_boot_and_the_engi
     assert set(left) == modules - {n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".") for n in names}
     assert "colorsys" in left and "json" not in left and "_hashlib" not in left
     ours = pybundle.unpack_bytecode((ROOT / pybundle.BYTECODE_NAME).read_bytes())
-    magic = ours["page/__pycache__/app.cpython-314.pyc"][:4]
+    magic = ours["page/app.pyc"][:4]
     for name in names:
         pyc = archive.read(name)
         assert pyc[:4] == magic, f"{name}: the same Python as the page's modules (Pyodide 314)"
@@ -151,14 +169,16 @@ LEAN_CHECK = r"""
 import { loadPyodide } from "pyodide";
 const [pyc] = process.argv.slice(-1);
 const py = await loadPyodide();
-py.FS.mkdirTree("/tmp/lean/__pycache__");
-py.FS.writeFile("/tmp/lean/lean.py", process.env.LEAN_SOURCE);
-py.FS.writeFile("/tmp/lean/__pycache__/lean.cpython-314.pyc", Buffer.from(pyc, "base64"));
+py.FS.mkdirTree("/tmp/lean");
+py.FS.writeFile("/tmp/lean/lean.pyc", Buffer.from(pyc, "base64"));
+py.globals.set("source", process.env.LEAN_SOURCE);
 console.log(py.runPython(`
-import json, sys, traceback
+import json, linecache, sys, traceback
 sys.path.insert(0, "/tmp/lean")
 import lean
-out = {"from_pyc": lean.__cached__ is not None and lean.__spec__.loader.__class__.__name__,
+# The source's lines, as static/runtime/pyodide.mjs gives them once the page is idle.
+linecache.cache["lean.py"] = (len(source), None, source.splitlines(True), "lean.py")
+out = {"from_pyc": lean.__spec__.loader.__class__.__name__,
        "docs": [lean.__doc__, lean.documented.__doc__, lean.Shown.__doc__, lean.fails.__doc__],
        "value": lean.documented(3)}
 try:
@@ -182,6 +202,7 @@ def test_the_bytecode_leaves_docstrings_out_and_keeps_asserts_and_lines(tmp_path
     assert node and (ROOT / "node_modules" / "pyodide").exists(), "make runtime installs Node and Pyodide"
     compiled = pybundle.compile_bytecode({"lean.py": LEAN_MODULE})
     assert compiled is not None
+    assert set(compiled) == {"lean.pyc"}
     (pyc,) = compiled.values()
     script = ROOT / "node_modules" / ".lean_check.mjs"  # beside node_modules, so "pyodide" resolves
     script.write_text(LEAN_CHECK, encoding="utf-8")
@@ -194,7 +215,7 @@ def test_the_bytecode_leaves_docstrings_out_and_keeps_asserts_and_lines(tmp_path
         script.unlink(missing_ok=True)
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout.strip().splitlines()[-1])
-    assert out["from_pyc"] == "SourceFileLoader" and out["value"] == 3
+    assert out["from_pyc"] == "SourcelessFileLoader" and out["value"] == 3
     assert out["docs"] == [None, None, None, None]
     assert out["assert"] == "asserts stay"
     assert (out["line"], out["text"]) == (18, 'raise ValueError("line 18")')
