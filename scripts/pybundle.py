@@ -218,6 +218,8 @@ def write(root: Path = ROOT, compile: bool = True) -> bool:
             data_files = {name: text.encode("utf-8") for name, text in sources.items() if not name.endswith(".py")}
             packed = pack_bytecode({**{name: base64.b64decode(data) for name, data in compiled.items()}, **data_files})
             _replace(root / BYTECODE_NAME, packed)
+        else:
+            drop_modules(root)  # no Node here: an older build's modules could be stale, and would run
     target = root / NAME
     data = build(root)
     if target.exists() and target.read_bytes() == data:

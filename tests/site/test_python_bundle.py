@@ -110,6 +110,21 @@ def test_an_edit_reaches_the_bundle_and_drops_the_modules_stale_bytecode_without
     assert any(name.startswith("pyscript/") for name in after) and "dataclass-code.marshal" in after
 
 
+def test_a_build_without_node_never_leaves_an_older_builds_modules_to_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page runs its modules' bytecode without their sources, so a build that cannot
+    compile (no Node) drops the bytecode an earlier build left, which may be stale."""
+    root = copy_of_py(tmp_path)
+    assert pybundle.write(root)
+    assert "page/app.pyc" in pybundle.unpack_bytecode((root / pybundle.BYTECODE_NAME).read_bytes())
+    (root / "py" / "page" / "app.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.setattr(pybundle, "compile_bytecode", lambda *args, **kwargs: None)
+    assert pybundle.write(root)
+    left = pybundle.unpack_bytecode((root / pybundle.BYTECODE_NAME).read_bytes())
+    assert left and not any(pybundle.page_module(name) for name in left), sorted(left)[:5]
+
+
 def test_the_standard_librarys_bytecode_archive_holds_what_the_boot_and_the_engine_import(tmp_path: Path) -> None:
     """static/stdlib.zip (scripts/stdlib_bytecode.mjs): sourceless .pyc files of Pyodide's own
     Python for the modules its boot compiles from python_stdlib.zip's sources, the engine's
