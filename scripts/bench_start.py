@@ -89,8 +89,11 @@ class Load:
         return self.marks.get(f"oh:{name}")
 
     def python_files(self) -> list[dict[str, Any]]:
-        """The app's Python files (one archive, or one request per module)."""
-        return [r for r in self.resources if r["name"].startswith(("/py/", "/static/app/"))]
+        """The app's Python files fetched before ready: the page's script and its modules'
+        bytecode (their sources, python.json, come after ready unless the bytecode is unusable)."""
+        ready = self.mark("ready") or float("inf")
+        names = ("/py/", "/static/python-bytecode.gz", "/static/python.json")
+        return [r for r in self.resources if r["name"].startswith(names) and r["start"] < ready]
 
 
 class Guard:
