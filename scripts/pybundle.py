@@ -39,6 +39,7 @@ NAME = "static/python.json"
 # Their bytecode, and PyScript's, in one binary file (pack_bytecode).
 BYTECODE_NAME = "static/python-bytecode.gz"
 BYTECODE_MAGIC = b"opening-hand-bytecode 1\n"
+CLASS_TABLE = "dataclass-code.marshal"  # the engine's dataclass code: py/page/services/class_code.py's TABLE
 # The standard library's bytecode (scripts/stdlib_bytecode.mjs), git-ignored like the bundle.
 STDLIB_NAME = "static/stdlib.zip"
 # Standard-library modules the browser's Python imports that no import statement of the page
@@ -95,9 +96,9 @@ def build(root: Path = ROOT) -> bytes:
 
 
 def pack_bytecode(compiled: dict[str, bytes]) -> bytes:
-    """static/python-bytecode.gz: the bytecode files by their path
-    (``page/__pycache__/app.cpython-314.pyc``), and the dataclass code table, as one binary
-    file, gzip-compressed here (a .gz travels as it is, whatever the server compresses):
+    """static/python-bytecode.gz: the bytecode files by their path (``page/app.pyc``,
+    ``pyscript/__pycache__/web.cpython-314.pyc``), the data files and the dataclass code
+    table, as one binary file, gzip-compressed here (a .gz travels as it is, whatever the server compresses):
     ``BYTECODE_MAGIC``, then per file a little-endian u16 name length, the name (UTF-8), a
     u32 data length and the data. Base64 inside python.json cost 555 kB gzip for 400 kB of it.
     Deterministic: sorted, no timestamp."""
@@ -234,7 +235,7 @@ def write(root: Path = ROOT, compile: bool = True) -> bool:
 def page_module(name: str) -> bool:
     """Whether a bytecode file's entry is one of the page's own (sourceless) modules or data
     files, made from py/, rather than PyScript's bytecode or the dataclass table."""
-    return "__pycache__/" not in name and name != "dataclass-code.marshal"
+    return "__pycache__/" not in name and name != CLASS_TABLE
 
 
 def drop_modules(root: Path = ROOT) -> None:

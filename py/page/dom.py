@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 Node = Any  # a JavaScript DOM node reached through Pyodide's FFI
@@ -32,8 +33,6 @@ def before_next_paint(key: str, work: Callable[[], object]) -> None:
     scrolls the page: done in a click's handler, it makes the browser lay the page out there
     and again after the handler's later changes; in the frame, once. One piece of work per
     ``key`` waits at a time, the latest asked for (a hundred clicks in one task: one scroll)."""
-    from pyodide.ffi import create_once_callable
-
     if key not in _painting:
         window.requestAnimationFrame(create_once_callable(lambda *_args: _painting.pop(key)()))
     _painting[key] = work

@@ -20,6 +20,7 @@ from pathlib import Path
 import pybundle
 import pytest
 
+from page.services import class_code
 from serve import ROOT
 
 
@@ -74,6 +75,7 @@ def test_each_module_gets_sourceless_bytecode_and_pyscripts_package_checked_hash
             assert flags == 0b01, f"{name}: made with its source's hash, run without the source"
         assert pyc[:4] == magic and pyc[2:4] == b"\r\n" and len(pyc) > 16, name
     assert compiled["dataclass-code.marshal"][:4] == magic, "the same Python's magic"
+    assert pybundle.CLASS_TABLE == class_code.TABLE, "the name the page reads the table by"
 
 
 def test_the_bytecode_file_packs_and_unpacks_every_byte() -> None:
