@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import CardInfo, changed, normalise, short_name
+from .mana import decode
 
 MAGIC = "opening-hand-cards"
 TEXT_MAGIC = "opening-hand-text"
@@ -220,6 +221,7 @@ class CardDatabase:
             full_mana_cost=cost,
             full_type_line=type_line,
             produces=_produces(pairs.get("produces")),
+            mana=decode(pairs),
         )
 
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:

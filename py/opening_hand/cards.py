@@ -15,6 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
+from .mana import ManaFacts, decode
+
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _COLOURS = "WUBRG"
 _MANA = "WUBRGC"  # the colours of mana, then colourless (CR 106.1)
@@ -51,6 +53,7 @@ class CardInfo:
     full_mana_cost: str = ""  # every face, " // " between them
     full_type_line: str = ""
     produces: str | None = None  # the mana a land can produce, WUBRG then C (Scryfall's produced_mana)
+    mana: ManaFacts | None = None  # how it enters, what it adds, what it finds (.mana); None: no facts
 
     @property
     def known(self) -> bool:
@@ -202,9 +205,11 @@ CATALOG_FILE = Path(__file__).with_name("catalog.txt")
 
 def read_catalog(text: str, cast_for: dict[str, str] | None = None) -> dict[str, CardInfo]:
     """The catalog from its data file: one ``Name | mana cost | type line`` per line, with
-    an optional fourth column ``| produces`` for a land: the mana it can produce, letters of
-    ``WUBRGC`` (see :attr:`CardInfo.mana_sources`); or, for a card usually cast for another
-    cost (suspend, spectacle), ``| cast {R}``, kept in ``cast_for`` by normalised name.
+    an optional fourth column: ``| produces`` for a land, the mana it can produce, letters of
+    ``WUBRGC`` (see :attr:`CardInfo.mana_sources`); or ``key=value`` pairs joined by ``;``, as
+    a database row's extra field has them (``produces=``, ``layout=`` and the mana facts of
+    :mod:`.mana`); or, for a card usually cast for another cost (suspend, spectacle),
+    ``| cast {R}``, kept in ``cast_for`` by normalised name.
 
     Each card is found by its normalised name and, for split and double-faced cards, by
     its front face's name too (an exact name always wins over a front face).
@@ -214,6 +219,8 @@ def read_catalog(text: str, cast_for: dict[str, str] | None = None) -> dict[str,
     ('Fire // Ice', '{1}{R}', 'Instant', None)
     >>> read_catalog("Inspiring Vantage | | Land | RW")["inspiring vantage"].mana_sources
     'WR'
+    >>> read_catalog("Boros Guildgate | | Land — Gate | produces=RW;tapped=1")["boros guildgate"].mana.tapped
+    Tapped(unless='', number=0, types=())
     """
     catalog: dict[str, CardInfo] = {}
     fronts: dict[str, CardInfo] = {}
@@ -222,15 +229,22 @@ def read_catalog(text: str, cast_for: dict[str, str] | None = None) -> dict[str,
         if not line or line.startswith("#"):
             continue
         parts = [part.strip() for part in line.split("|")]
-        produces = parts.pop() if len(parts) == 4 else None
-        if produces is not None and produces.startswith("cast ") and len(parts) == 3:
+        fourth = parts.pop() if len(parts) == 4 else None
+        pairs: dict[str, str] = {}
+        if fourth is not None and fourth.startswith("cast ") and len(parts) == 3:
             if cast_for is not None:
-                cast_for[normalise(parts[0])] = produces.removeprefix("cast ").strip()
-            produces = None
-        if len(parts) != 3 or not parts[0] or not set(produces or "") <= set(_MANA):
+                cast_for[normalise(parts[0])] = fourth.removeprefix("cast ").strip()
+        elif fourth is not None and "=" in fourth:
+            pairs = dict(pair.split("=", 1) for pair in fourth.split(";") if "=" in pair)
+        elif fourth is not None:
+            pairs = {"produces": fourth}
+        produces = pairs.get("produces")
+        mana = decode(pairs)
+        damaged = mana is not None and mana.unread and "unread" not in pairs  # a value the reader refused
+        if len(parts) != 3 or not parts[0] or not set(produces or "") <= set(_MANA) or damaged:
             raise ValueError(
                 f"{CATALOG_FILE.name} line {number}: expected 'Name | mana cost | type line' "
-                f"(and for a land, optionally '| produces', letters of {_MANA})"
+                f"(and optionally '| produces' letters of {_MANA}, or key=value pairs of docs/card-data.md)"
             )
         name, cost, type_line = parts
         # The front face decides what the card is while it is in a hand or library.
@@ -239,6 +253,10 @@ def read_catalog(text: str, cast_for: dict[str, str] | None = None) -> dict[str,
             mana_cost=cost.split("//")[0].strip(),
             type_line=type_line.split("//")[0].strip(),
             produces=produces,
+            layout=pairs.get("layout", "normal"),
+            full_mana_cost=cost if "//" in cost else "",
+            full_type_line=type_line if "//" in type_line else "",
+            mana=mana,
         )
         catalog[normalise(name)] = info
         if "//" in name:

@@ -20,6 +20,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .mana import encode
+from .manatext import read_card
+
 # The formats whose legality each row carries, one letter each, in this order (named in the header).
 FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "commander", "standardbrawl", "brawl")
 LEGALITY = {"legal": "L", "restricted": "R", "banned": "B"}
@@ -103,6 +106,8 @@ def card_row(card: object) -> str | None:
         extra.append(f"layout={as_field(layout)}")
     if letters := produces(card, _joined(card, "type_line")):
         extra.append(f"produces={letters}")
+    if (facts := read_card(card)) is not None:  # how it enters, what it adds or finds (docs/card-data.md)
+        extra.extend(encode(facts))
     fields = (
         as_field(card["name"]),
         as_field(_joined(card, "mana_cost")),

@@ -14,7 +14,7 @@ from opening_hand.scryfall import FORMATS, card_row
 ROOT = Path(__file__).resolve().parents[2]
 SCRYFALL = ROOT / "tests" / "fixtures" / "scryfall"
 DECKLISTS = ROOT / "tests" / "fixtures" / "decklists"
-BULK_FILES = ("oracle-cards.json", "deck-cards.json")
+BULK_FILES = ("oracle-cards.json", "deck-cards.json", "mana-cards.json")
 # file -> (cards in the main deck, lands among them, sideboard)
 DECKS = {
     "boros-energy-mtgo.txt": (60, 20, 15),  # Modern, MTGO's text export

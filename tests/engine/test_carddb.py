@@ -196,7 +196,7 @@ def test_the_engine_looks_cards_up_in_the_database_once_it_is_in_use(full_databa
     assert canonical_name("sacred foundry") == "Sacred Foundry"
     assert lookup("Mountain").is_basic_land  # still known (the database has it too)
     use_database(None)
-    assert not lookup("Arid Mesa").known  # back to the built-in catalog
+    assert not lookup("Agadeem's Awakening").known  # back to the built-in catalog
 
 
 def test_the_decklist_parser_spells_names_as_the_database_does(full_database: CardDatabase) -> None:

@@ -50,7 +50,8 @@ def database() -> CardDatabase:
 def test_a_card_object_becomes_its_row() -> None:
     assert card_row(NEW_CREATURE) == ("Quantum Riverwalker\t{1}{G}{U}\t3\tCreature — Elf Scout\tUG\tUG\tLLLLL-LLL\t")
     assert card_row(MODAL_DFC) == (
-        "Sunrise Cliffs // Sunset Trail\t{1}{W} // \t2\tSorcery // Land\tW\tW\t--B-R----\tlayout=modal_dfc"
+        # no produced_mana in the answer: the land face's colour comes from its text (docs/card-data.md)
+        "Sunrise Cliffs // Sunset Trail\t{1}{W} // \t2\tSorcery // Land\tW\tW\t--B-R----\tlayout=modal_dfc;back-adds=W"
     )
 
 

@@ -148,9 +148,9 @@ ROWS = {
         "{1}{W} // |2|Legendary Creature — Cat Warrior // Legendary Planeswalker — Ajani|W|WR|--LLL-L-L|"
         "layout=transform",
     "Agadeem's Awakening // Agadeem, the Undercrypt":
-        "{X}{B}{B}{B} // |3|Sorcery // Land|B|B|-LLLL-L-L|layout=modal_dfc;produces=B",
+        "{X}{B}{B}{B} // |3|Sorcery // Land|B|B|-LLLL-L-L|layout=modal_dfc;produces=B;back-tapped=life:3",
     "Emeria's Call // Emeria, Shattered Skyclave":
-        "{4}{W}{W}{W} // |7|Sorcery // Land|W|W|-LLLL-L-L|layout=modal_dfc;produces=W",
+        "{4}{W}{W}{W} // |7|Sorcery // Land|W|W|-LLLL-L-L|layout=modal_dfc;produces=W;back-tapped=life:3",
     # meld: three cards, the melded one without a cost and with a colour indicator
     "Bruna, the Fading Light": "{5}{W}{W}|7|Legendary Creature — Angel Horror|W|W|--LLL-L--|layout=meld",
     "Gisela, the Broken Blade": "{2}{W}{W}|4|Legendary Creature — Angel Horror|W|W|--LLL-L--|layout=meld",
@@ -161,23 +161,24 @@ ROWS = {
     "Séance": "{2}{W}{W}|4|Enchantment|W|W|---LL-L--|",
     "Jötun Grunt": "{1}{W}|2|Creature — Giant Soldier|W|W|--LLL-L--|",
     "Lurrus of the Dream-Den": "{1}{W/B}{W/B}|3|Legendary Creature — Cat Nightmare|WB|WB|-LBLR-L-L|",
-    "Jegantha, the Wellspring": "{4}{R/G}|5|Legendary Creature — Elemental Elk|RG|WUBRG|-LBLL-L-L|",
+    # its mana can't pay generic costs: more than the mana facts say, so unread (played as a spell)
+    "Jegantha, the Wellspring": "{4}{R/G}|5|Legendary Creature — Elemental Elk|RG|WUBRG|-LBLL-L-L|unread=1",
     "Kenrith, the Returned King": "{4}{W}|5|Legendary Creature — Human Noble|W|WUBRG|-LLLL-L-L|",
     "Atraxa, Praetors' Voice": "{G}{W}{U}{B}|4|Legendary Creature — Phyrexian Angel Horror|WUBG|WUBG|---LL-L--|",
     # banned and restricted
     "Oko, Thief of Crowns": "{1}{G}{U}|3|Legendary Planeswalker — Oko|UG|UG|-BBBR-L-L|",
-    "Black Lotus": "{0}|0|Artifact|||---BR-B--|",
+    "Black Lotus": "{0}|0|Artifact|||---BR-B--|unread=1",  # its mana is a sacrifice, not a rock's: unread
     "Ancestral Recall": "{U}|1|Instant|U|U|---BR-B--|",
-    "Sol Ring": "{1}|1|Artifact|||---BR-L--|",  # produced_mana C, but not a land: no produces=
+    "Sol Ring": "{1}|1|Artifact|||---BR-L--|adds=C.C",  # not a land: no produces=, its mana ability's facts
     "Faithless Looting": "{R}|1|Sorcery|R|R|--BLLBL--|",
-    "Windswept Heath": "|0|Land|||-BLLL-L-L|",  # a fetch land: no produced_mana, no produces=
+    "Windswept Heath": "|0|Land|||-BLLL-L-L|finds=Forest/Plains,life1",  # a fetch land: no produces=, what it finds
     "Power Play": "|0|Conspiracy|||---BB-B--|",
     # standard, lands: produces= from produced_mana, in WUBRGC order
     "Shock": "{R}|1|Instant|R|R|LLLLLLLLL|",
     "Plains": "|0|Basic Land — Plains||W|LLLLLLLLL|produces=W",
     "Snow-Covered Wastes": "|0|Basic Snow Land|||--LLLLL-L|produces=C",
-    "Elegant Parlor": "|0|Land — Mountain Plains||WR|LLLLL-LLL|produces=WR",
-    "Gemstone Caverns": "|0|Legendary Land|||--LLL-L--|produces=WUBRGC",
+    "Elegant Parlor": "|0|Land — Mountain Plains||WR|LLLLL-LLL|produces=WR;tapped=1",
+    "Gemstone Caverns": "|0|Legendary Land|||--LLL-L--|produces=WUBRGC;unread=1",  # a luck counter's mana
     # the other games' cards
     "Momir Vig, Simic Visionary Avatar": "|0|Vanguard|||---------|hand=+0;life=+4;layout=vanguard",
     "Krosa": "|0|Plane — Dominaria||WUBRG|---------|layout=planar",
@@ -233,20 +234,33 @@ def test_the_type_line_rules_do_not_depend_on_the_layout() -> None:
     assert cards.left_out(["not", "a", "card"]) == "not a card"
 
 
-def test_every_catalog_card_is_in_the_database_with_the_catalogs_type_line(rows: dict[str, list[str]]) -> None:
+def test_every_catalog_card_is_in_the_database_with_the_catalogs_type_line_and_mana() -> None:
+    """Every catalog card against its Scryfall object (the three fixture files, as the build
+    turns them into rows): the type line, the cost, and the fourth column: what the row's
+    produces= pair says, or exactly the row's mana facts (read from the card's Oracle text)."""
+    from tests.engine.deck_fixtures import card_objects
+
+    rows = {row.split("\t")[0]: row.split("\t") for card in card_objects() if (row := card_row(card)) is not None}
     catalog = ROOT / "py" / "opening_hand" / "catalog.txt"
     entries = [line.split("|") for line in catalog.read_text(encoding="utf-8").splitlines()
                if line.strip() and not line.startswith("#")]  # fmt: skip
-    assert len(entries) > 150
-    for name, cost, type_line, *produces in ([part.strip() for part in entry] for entry in entries):
+    assert len(entries) > 200
+    mana_keys = ("tapped", "adds", "also", "pay", "finds", "unread", "back-")
+    for name, cost, type_line, *fourth in ([part.strip() for part in entry] for entry in entries):
         assert name in rows, name
         assert rows[name][3] == type_line, name
         if name != "Delver of Secrets // Insectile Aberration":  # the catalog writes a transform card's front cost
             assert rows[name][1].strip() == cost, name
-        if produces and produces[0].startswith("cast "):  # a spell usually cast for another cost: not a land
-            assert "Land" not in type_line and not any(p.startswith("produces=") for p in rows[name][7].split(";"))
-        elif produces:  # a land's optional fourth column: what the database's produces= pair says
-            assert f"produces={produces[0]}" in rows[name][7].split(";"), name
+        extra = set(rows[name][7].split(";")) - {""}
+        if fourth and fourth[0].startswith("cast "):  # a spell usually cast for another cost: not a land
+            assert "Land" not in type_line and not any(p.startswith("produces=") for p in extra)
+            continue
+        pairs = (
+            set(fourth[0].split(";")) if fourth and "=" in fourth[0] else {f"produces={fourth[0]}"} if fourth else set()
+        )
+        assert {p for p in pairs if p.startswith("produces=")} <= extra, name
+        if not any(p.startswith("layout=") for p in pairs) and any(p.startswith(mana_keys) for p in extra):
+            assert {p for p in pairs if p.startswith(mana_keys)} == {p for p in extra if p.startswith(mana_keys)}, name
 
 
 def test_the_modern_arena_deck_is_60_cards_with_24_lands_all_in_the_database(rows: dict[str, list[str]]) -> None:
