@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .goldfish import Estimate, Table, draws_for, turns_needed
+from .goldfish import Draws, Estimate, Table, turns_needed
 from .odds import OddsRule, attempts
 
 HANDS = (240, 120, 60)  # hands sampled for the next hand, the one after, and every later one
@@ -101,29 +101,30 @@ def best_part(
         parts.sort(key=lambda part: -table.play_out(part, (), skips=skips, turns=turns))
         parts = parts[:candidates]
     if len(parts) == 1:
-        draws = draws_for(library, turns_needed(turns, skips), samples, rng)
+        draws = table.draws(library, turns_needed(turns, skips), samples, rng)
         return parts[0], _estimate(table, parts[0], draws, skips, turns)
-    draws = draws_for(library, turns_needed(turns, skips), samples, rng)
+    draws = table.draws(library, turns_needed(turns, skips), samples, rng)
     scored = [(_estimate(table, part, draws, skips, turns), part) for part in parts]
     value, part = max(scored, key=lambda pair: pair[0].mean)
     return part, value
 
 
-def _estimate(table: Table, hand: Sequence[int], draws: Sequence[Sequence[int]], skips: bool, turns: int) -> Estimate:
+def _estimate(table: Table, hand: Sequence[int], draws: Sequence[Draws], skips: bool, turns: int) -> Estimate:
     return Estimate.of([table.play_out(hand, d, skips=skips, turns=turns) for d in draws])
 
 
-def scried(table: Table, hand: Sequence[int], draws: Sequence[int], count: int) -> Sequence[int]:
+def scried(table: Table, hand: Sequence[int], draws: Draws) -> Draws:
     """Vancouver's scry 1 after keeping (2017 103.4): the top card goes to the bottom when it
     is a land and the hand holds three or more, or a spell and the hand holds fewer than two
-    (the computer policy's rule); then the next ``count`` cards are drawn. ``draws`` holds
-    one card more than ``count``."""
+    (the computer policy's rule); the draws then come from the cards after it (``draws``
+    holds one card more than the draw steps take). A card sent to the bottom is still in the
+    library: a search may find it."""
     kinds = table.kinds
     lands = sum(1 for k in hand if kinds[k].land)
-    top = draws[0] if draws else None
+    top = draws.cards[0] if draws.cards else None
     if top is not None and ((kinds[top].land and lands >= 3) or (not kinds[top].land and lands < 2)):
-        return draws[1 : count + 1]
-    return draws[:count]
+        return Draws(draws.cards[1:], draws.luck, draws.library)
+    return draws
 
 
 def ladder_steps(table: Table, key: LadderKey, seed: str = "") -> Iterator[Ladder | None]:
@@ -152,11 +153,10 @@ def ladder_steps(table: Table, key: LadderKey, seed: str = "") -> Iterator[Ladde
             if following is not None and following.mean >= decided.mean:
                 found.append(following.mean)  # mulligan again
             elif key.rule.scry and keep < key.hand_size:
-                draws = draws_for(library, need + 1, VALUE, rng)
-                found.append(_estimate(table, part, [scried(table, part, d, need) for d in draws], key.skips,
-                                       key.turns).mean)  # fmt: skip
+                draws = table.draws(library, need + 1, VALUE, rng)
+                found.append(_estimate(table, part, [scried(table, part, d) for d in draws], key.skips, key.turns).mean)
             else:
-                draws = draws_for(library, need, VALUE, rng)
+                draws = table.draws(library, need, VALUE, rng)
                 found.append(_estimate(table, part, draws, key.skips, key.turns).mean)
             yield None
         values[index] = Estimate.of(found)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .goldfish import TURNS, Estimate, Table, draws_for, turns_needed
+from .goldfish import TURNS, Draws, Estimate, Table, turns_needed
 from .mulligan_value import Ladder, LadderKey, best_part, kept_parts, ladder, scried
 from .odds import OddsRule
 
@@ -112,7 +112,7 @@ def judge(
     ``known``: cards known to be at the bottom, which come back with a mulligan). ``taken``
     mulligans were taken. ``ladder_for``: the deck's ladder, if computed already; else it is
     computed now (``wait``) or the mulligan is left unknown."""
-    args = (table, tuple(hand), tuple(library), bottom, skips, turns, seed, rule.scry, hand_size)
+    args = (table, tuple(hand), tuple(library), bottom, skips, turns, seed, rule.scry, hand_size, tuple(known))
     part, value = _kept(*args)
     key = LadderKey(deck_counts(table, [*hand, *library, *known]), rule, free, skips, turns, hand_size)
     found = ladder_for if ladder_for is not None and ladder_for.key == key else None
@@ -140,6 +140,7 @@ def _kept(
     seed: str,
     scry: bool,
     hand_size: int,
+    known: tuple[int, ...] = (),
     samples: int = KEEP_SAMPLES,
 ) -> tuple[tuple[int, ...], Estimate]:
     """The part of ``hand`` kept and what keeping it is worth: the costly half of a judgement
@@ -154,11 +155,11 @@ def _kept(
     else:
         part = tuple(sorted(hand))
     need = turns_needed(turns, skips)
-    draws: Sequence[Sequence[int]]
+    draws: Sequence[Draws]
     if scry and len(part) < hand_size:  # Vancouver: below the starting size, a scry after keeping
-        draws = [scried(table, part, d, need) for d in draws_for(library, need + 1, samples, rng)]
+        draws = [scried(table, part, d) for d in table.draws(library, need + 1, samples, rng, known)]
     else:
-        draws = draws_for(library, need, samples, rng)
+        draws = table.draws(library, need, samples, rng, known)
     return part, Estimate.of([table.play_out(part, d, skips=skips, turns=turns) for d in draws])
 
 
@@ -193,7 +194,7 @@ def advise_bottom(
     playout without draws), valued on the same draws (common random numbers, so their
     differences are sharp), and the best."""
     rng = random.Random(f"opening-hand/bottom/{seed}")
-    draws = draws_for(library, turns_needed(turns, skips), PART_SAMPLES, rng)
+    draws = table.draws(library, turns_needed(turns, skips), PART_SAMPLES, rng)
     parts = kept_parts(table, hand, len(hand) - bottom)
     if len(parts) > PARTS:  # the others: what they do on their own is far behind
         parts.sort(key=lambda part: -table.play_out(part, (), skips=skips, turns=turns))

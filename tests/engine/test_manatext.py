@@ -142,12 +142,12 @@ def test_a_cards_oracle_text_gives_the_facts_a_player_reads(name: str) -> None:
          "battlefield tapped.", "RW", ["tapped=life:2"]),
         ("Glacial Fortress", "Glacial Fortress enters the battlefield tapped unless you control a Plains or an Island."
          "\n{T}: Add {W} or {U}.", "WU", ["tapped=control:Plains/Island"]),
-        ("Arid Mesa", "{T}, Pay 1 life, Sacrifice Arid Mesa: Search your library for a Mountain or Plains card and put "
-         "it onto the battlefield. Then shuffle your library.", "", ["finds=Mountain/Plains,life1"]),
-        ("Evolving Wilds", "{T}, Sacrifice Evolving Wilds: Search your library for a basic land card and put it onto the"
-         " battlefield tapped. Then shuffle your library.", "", ["finds=basic,tapped"]),
-        ("Den of the Bugbear", "If you control two or more other lands, Den of the Bugbear enters the battlefield tapped."
-         "\n{T}: Add {R}.", "R", ["tapped=few:1"]),
+        ("Arid Mesa", "{T}, Pay 1 life, Sacrifice Arid Mesa: Search your library for a Mountain or Plains card and "
+         "put it onto the battlefield. Then shuffle your library.", "", ["finds=Mountain/Plains,life1"]),
+        ("Evolving Wilds", "{T}, Sacrifice Evolving Wilds: Search your library for a basic land card and put it onto "
+         "the battlefield tapped. Then shuffle your library.", "", ["finds=basic,tapped"]),
+        ("Den of the Bugbear", "If you control two or more other lands, Den of the Bugbear enters the battlefield "
+         "tapped.\n{T}: Add {R}.", "R", ["tapped=few:1"]),
         ("Talisman of Progress", "{T}: Add {C}.\n{T}: Add {W} or {U}. Talisman of Progress deals 1 damage to you.",
          "WUC", ["adds=WUC"]),
     ],
@@ -194,7 +194,8 @@ def test_a_value_this_version_cannot_read_makes_the_card_unread_never_an_error(p
         ("This land enters tapped unless you control " + "a Forest or " * 200 + "a Plains.", True),
         ("{T}: Add {Q}.", True),
         ("{T}: Add one mana of any color that a goblin dreams of.", True),
-        ("{T}, Sacrifice this: Search your library for a Wastes card, put it onto the battlefield, then shuffle.", True),
+        ("{T}, Sacrifice this: Search your library for a Wastes card, put it onto the battlefield, then shuffle.",
+         True),
         ("This land enters tapped unless a player has 13 or less life.", True),
     ],
 )  # fmt: skip
