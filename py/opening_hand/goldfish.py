@@ -73,8 +73,9 @@ from .playkinds import ALWAYS, BASICS, CONTROL, FEW, MANY, NEVER, REVEAL, Contex
 
 TURNS = 4  # turns played out by default
 SLOW_TURNS = 5  # Commander and Brawl: slower decks, a longer horizon
-UNSPENT = 0.5  # a mana left unspent, as a share of a mana spent on a spell
-CAST = 0.5  # a spell cast, in mana, beyond its mana value
+UNSPENT = 0.65  # a mana left unspent, as a share of a mana spent on a spell
+CAST = 0.3  # a spell cast, in mana, beyond its mana value ...
+TEMPO = 0.45  # ... and up to this much more the earlier it comes: times the share of the turns still ahead
 CARD_SHARE = 0.3  # a card still held, as a share of the mana an average card of the deck spends
 HELD = 0.25  # ... for every card held; a card of use on the next turns counts 1 + HELD shares
 MAX_TURNS = 8
@@ -159,6 +160,7 @@ class Table:
     _cards: set[int] = field(default_factory=set)  # the kinds of cards of the deck (not only as settled)
     _searchers: frozenset[int] = frozenset()
     _targets: tuple[int, ...] = ()  # the land kinds a search may find
+    _findable: dict[Search, list[int]] = field(default_factory=dict)  # a search's targets among them
     _searching: list[bool] = field(default_factory=list)  # by kind: it searches, or its land face does
     _making: list[bool] = field(default_factory=list)  # by kind: a mana maker (Kind.producer)
     _settle: list[int] = field(default_factory=list)  # by kind: the kind it is once on the battlefield
@@ -215,6 +217,7 @@ class Table:
                 self.slack = TURNS + 2
             if kind.land:
                 self._targets = (*self._targets, index)
+                self._findable.clear()
             # On the battlefield only its mana, land types and basic supertype matter: cards
             # alike there share one kind, so the playout's memo sees fewer battlefields.
             there = Kind(kind.land, kind.mask, units=kind.units, pay=kind.pay, also=kind.also,
@@ -222,6 +225,20 @@ class Table:
             self._settle[index] = self._add(there, settled=True)
             self._turns.clear()  # a new kind may be a land a search finds
         return index
+
+    def _wanted(self, k: int) -> int:
+        """The land kinds kind ``k``'s search (or its land face's) may find, one bit a kind."""
+        kind = self.kinds[k]
+        search = kind.search if kind.search is not None or kind.face < 0 else self.kinds[kind.face].search
+        if search is None:
+            return 0
+        targets = self._findable.get(search)
+        if targets is None:
+            targets = self._findable[search] = [t for t in self._targets if search.finds(self.kinds[t])]
+        mask = 0
+        for t in targets:
+            mask |= 1 << t
+        return mask
 
     def findable(self, search: Search) -> list[Kind]:
         """The land kinds of this deck a search may find."""
@@ -251,22 +268,33 @@ class Table:
         if found is None:
             if len(self._casts) > _CACHE:
                 self._casts.clear()
-            # Only the spells this mana could cast matter: many hands share that part.
+            # Only the spells this mana could cast matter, and of the mana only the colours they
+            # ask for: many hands and turns share that core (a four-colour deck's most of all).
             kinds, budget = self.kinds, len(lands)
             castable = tuple(s for s in spells if kinds[s].options and kinds[s].value <= budget)
+            asked = self._asked(castable)
+            core = (tuple(sorted(unit & asked for unit in lands)), castable)
+            inner = self._casts.get(core)
+            if inner is None:
+                inner = self._casts[core] = self._best_cast(core[0], castable)
             if len(castable) == len(spells):
-                found = self._best_cast(lands, spells)
+                found = inner
             else:
-                core = (lands, castable)
-                inner = self._casts.get(core)
-                if inner is None:
-                    inner = self._casts[core] = self._best_cast(lands, castable)
                 left = list(spells)
                 for s in castable:
                     left.remove(s)
                 found = (inner[0], tuple(sorted(left + list(inner[1]))))
             self._casts[key] = found
         return found
+
+    def _asked(self, spells: tuple[int, ...]) -> int:
+        """Every colour some pip of these spells can be paid with."""
+        asked = 0
+        for s in spells:
+            for _, pips in self.kinds[s].options:
+                for pip in pips:
+                    asked |= pip
+        return asked
 
     def _best_cast(self, lands: tuple[int, ...], spells: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         kinds = self.kinds
@@ -303,7 +331,11 @@ class Table:
             for take in range(min(n, (budget - total) // value if value else n), -1, -1):
                 walk(index + 1, chosen + [s] * take, total + value * take)
 
-        walk(0, [], 0)
+        everything = [s for s, n in items for _ in range(n)]
+        if sum(kinds[s].value for s in everything) <= budget and payable(everything):
+            best_total, best_pick = sum(kinds[s].value for s in everything), tuple(everything)  # all of them
+        else:
+            walk(0, [], 0)
         if not best_pick:
             return 0, spells
         left = list(spells)
@@ -386,26 +418,37 @@ class Table:
     def _found(self, search: Search, field: Sequence[int], hand: Sequence[int], avail: int,
                spells: tuple[int, ...]) -> list[tuple[int, bool]]:  # fmt: skip
         """What a search puts onto the battlefield: (kind, untapped now) for each land found,
-        the best first by :meth:`_score`, among the land kinds still in the library (``avail``,
-        one bit a kind)."""
+        among the land kinds still in the library (``avail``, one bit a kind): the one adding
+        the most colours the spells need that the battlefield lacks, then one untapped now,
+        then the one of the most colours."""
         kinds = self.kinds
+        targets = self._findable.get(search)
+        if targets is None:
+            targets = self._findable[search] = [t for t in self._targets if search.finds(kinds[t])]
+        needed = self._needed(spells)
+        have = 0
+        for f in field:
+            if kinds[f].land:
+                have |= kinds[f].mask
         found: list[tuple[int, bool]] = []
         there = list(field)
         for _ in range(search.count):
             best: tuple[tuple[int, ...], int, bool] | None = None
-            for target in self._targets:
-                if not (avail >> target) & 1 or not search.finds(kinds[target]):
+            for target in targets:
+                if not (avail >> target) & 1:
                     continue
+                mask = kinds[target].mask
                 ready = not search.tapped and self._ready(target, there, hand)
                 if search.tapped and search.untap and sum(1 for f in there if kinds[f].land) + 1 >= search.untap:
                     ready = not kinds[target].sick
-                score = self._score(there, [(target, ready)], spells, False)
+                score = ((mask & needed & ~have).bit_count(), int(ready), mask.bit_count(), -target)
                 if best is None or score > best[0]:
                     best = (score, target, ready)
             if best is None:
                 break
             found.append((best[1], best[2]))
             there.append(best[1])
+            have |= kinds[best[1]].mask
         return found
 
     def _to_hand(self, search: Search, avail: int, spells: tuple[int, ...]) -> list[int]:
@@ -637,14 +680,14 @@ class Table:
     def play_out(self, hand: Sequence[int], draws: Draws | Sequence[int], *, skips: bool, turns: int) -> float:
         """The value of one playout: ``hand`` (kind indices) and ``draws``, the cards the
         draw steps bring in order (the first turn's skipped when ``skips``)."""
-        spent, unspent, cast, held, _ = self._play(hand, draws, skips, turns)
-        return spent + UNSPENT * unspent + CAST * cast + self.card_value * held
+        spent, unspent, cast, held, _, tempo = self._play(hand, draws, skips, turns)
+        return spent + UNSPENT * unspent + CAST * cast + TEMPO * tempo / turns + self.card_value * held
 
     def spent(
         self, hand: Sequence[int], draws: Draws | Sequence[int], *, skips: bool, turns: int
     ) -> tuple[int, int, int]:
         """(mana spent, mana left unspent, spells cast) over one playout."""
-        spent, unspent, cast, _, _ = self._play(hand, draws, skips, turns)
+        spent, unspent, cast, _, _, _ = self._play(hand, draws, skips, turns)
         return spent, unspent, cast
 
     def mana_by_turn(self, hand: Sequence[int], draws: Draws | Sequence[int], *, skips: bool, turns: int
@@ -653,7 +696,9 @@ class Table:
         return self._play(hand, draws, skips, turns)[4]
 
     def _play(self, hand: Sequence[int], draws: Draws | Sequence[int], skips: bool, turns: int
-              ) -> tuple[int, int, int, float, list[tuple[int, ...]]]:  # fmt: skip
+              ) -> tuple[int, int, int, float, list[tuple[int, ...]], int]:  # fmt: skip
+        """(mana spent, mana unspent, spells cast, cards held, each turn's mana, spells cast
+        times the turns still ahead when cast)."""
         kinds = self.kinds
         if isinstance(draws, Draws):
             cards, luck, library = draws.cards, draws.luck, draws.library
@@ -661,10 +706,10 @@ class Table:
             cards, luck, library = tuple(draws), 0.5, None
         held_hand = tuple(sorted(hand))
         field_now: tuple[int, ...] = ()
-        spent = unspent = cast = 0
+        spent = unspent = cast = tempo = 0
         drawn = 0
         pools: list[tuple[int, ...]] = []
-        searching = self._searching
+        searching, making, memo = self._searching, self._making, self._turns
         remaining: list[int] | None = None
         if self._searchers:
             remaining = list(library) if library is not None else [0] * len(kinds)
@@ -681,13 +726,22 @@ class Table:
                     remaining[card] -= 1
             avail = 0
             if remaining is not None and any(searching[k] for k in held_hand):
+                wanted = 0  # only the lands this hand's searches could find tell its turns apart
+                for k in held_hand:
+                    if searching[k]:
+                        wanted |= self._wanted(k)
                 for target in self._targets:
-                    if remaining[target] > 0:
+                    if (wanted >> target) & 1 and remaining[target] > 0:
                         avail |= 1 << target
-            held_hand, field_now, s, u, c, pool, taken = self.turn(held_hand, field_now, turn == turns, avail)
+            last = turn == turns and any(making[k] for k in held_hand)
+            found = memo.get((held_hand, field_now, last, avail))  # most turns were seen before
+            if found is None:
+                found = self.turn(held_hand, field_now, last, avail)
+            held_hand, field_now, s, u, c, pool, taken = found
             spent += s
             unspent += u
             cast += c
+            tempo += c * (turns - turn + 1)
             pools.append(pool)
             if taken and remaining is not None:
                 for k in taken:  # the library shrinks: that card is not drawn later
@@ -702,7 +756,7 @@ class Table:
                         at = upcoming[pick]
                         cards = cards[:at] + cards[at + 1 :]
                     remaining[k] -= 1
-        return spent, unspent, cast, self.held(held_hand, field_now), pools
+        return spent, unspent, cast, self.held(held_hand, field_now), pools, tempo
 
     def held(self, hand: tuple[int, ...], field: tuple[int, ...]) -> float:
         """The cards held after the last turn, in shares of a card (:data:`HELD` each, one

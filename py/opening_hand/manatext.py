@@ -199,6 +199,8 @@ def _finds(line: str, permanent: bool) -> Finds | str | None:
         searching = "search your library for" in line
         return "?" if searching and ("land" in line or any(t in line for t in _TYPE)) else None
     cost, what, where, rest = m.group("cost"), m.group("what"), m.group("where"), m.group("rest").strip()
+    if "land" not in what and not any(t in what.split() for t in _TYPE):
+        return None  # a search for something else (a creature card): not a land's
     life = 0
     if cost is not None:
         parts = cost.split(", ")

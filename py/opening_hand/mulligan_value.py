@@ -27,7 +27,7 @@ out (:class:`LadderKey`): the page computes them when idle, in slices
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -35,10 +35,10 @@ from itertools import combinations
 from .goldfish import Draws, Estimate, Table, turns_needed
 from .odds import OddsRule, attempts
 
-HANDS = (240, 120, 60)  # hands sampled for the next hand, the one after, and every later one
+HANDS = (240, 120, 60, 30)  # hands sampled for the next hand, the one after, the third, and every later one
 DECIDE = 24  # playouts per candidate to choose what to keep (one set of draws)
 VALUE = 24  # playouts to value the choice (another set)
-CANDIDATES = 6  # kept parts of a hand tried in full, of the best by a quick playout without draws
+CANDIDATES = 4  # kept parts of a hand tried in full, of the best by a quick playout without draws
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,15 +96,39 @@ def best_part(
     the draws it was chosen with. The parts tried in full are the best ``candidates`` by a
     playout without draws (what the kept cards do on their own); all are compared on the
     same draws."""
+    steps = _best_part_steps(table, hand, keep, library, skips, turns, rng, samples, candidates)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: tuple[tuple[int, ...], Estimate] = done.value
+            return result
+
+
+def _best_part_steps(
+    table: Table,
+    hand: Sequence[int],
+    keep: int,
+    library: Sequence[int],
+    skips: bool,
+    turns: int,
+    rng: random.Random,
+    samples: int = DECIDE,
+    candidates: int = CANDIDATES,
+) -> Generator[None, None, tuple[tuple[int, ...], Estimate]]:
+    """:func:`best_part` a part at a time (yields None after each part's playouts), so that the
+    page's slices stay short however slow a deck's playouts are."""
     parts = kept_parts(table, hand, keep)
     if len(parts) > candidates:
         parts.sort(key=lambda part: -table.play_out(part, (), skips=skips, turns=turns))
         parts = parts[:candidates]
-    if len(parts) == 1:
-        draws = table.draws(library, turns_needed(turns, skips), samples, rng)
-        return parts[0], _estimate(table, parts[0], draws, skips, turns)
     draws = table.draws(library, turns_needed(turns, skips), samples, rng)
-    scored = [(_estimate(table, part, draws, skips, turns), part) for part in parts]
+    if len(parts) == 1:
+        return parts[0], _estimate(table, parts[0], draws, skips, turns)
+    scored: list[tuple[Estimate, tuple[int, ...]]] = []
+    for part in parts:
+        scored.append((_estimate(table, part, draws, skips, turns), part))
+        yield None
     value, part = max(scored, key=lambda pair: pair[0].mean)
     return part, value
 
@@ -149,7 +173,7 @@ def ladder_steps(table: Table, key: LadderKey, seed: str = "") -> Iterator[Ladde
             chosen = set(picked)
             hand = [deck[i] for i in picked]
             library = [deck[i] for i in range(len(deck)) if i not in chosen]
-            part, decided = best_part(table, hand, keep, library, skips=key.skips, turns=key.turns, rng=rng)
+            part, decided = yield from _best_part_steps(table, hand, keep, library, key.skips, key.turns, rng)
             if following is not None and following.mean >= decided.mean:
                 found.append(following.mean)  # mulligan again
             elif key.rule.scry and keep < key.hand_size:

@@ -11,7 +11,7 @@ from statistics import fmean
 import pytest
 
 from opening_hand.cards import CardInfo, lookup
-from opening_hand.goldfish import CAST, HELD, UNSPENT, Context, Table, draws_for, turns_needed, value_of
+from opening_hand.goldfish import CAST, HELD, TEMPO, UNSPENT, Context, Table, draws_for, turns_needed, value_of
 from opening_hand.mana import decode
 from tests.engine.decks import FOREST, MOUNTAIN, PLAINS, land, spell
 
@@ -22,7 +22,7 @@ def by_hand(hand: list[tuple[bool, int]], draws: list[tuple[bool, int]], skips: 
     (then the most spells) within the lands in play; then the formula of the module docstring."""
     lands = sum(1 for is_land, _ in hand if is_land)
     spells = sorted(v for is_land, v in hand if not is_land)
-    there = spent = unspent = cast = 0
+    there = spent = unspent = cast = tempo = 0
     queue = list(draws)
     for turn in range(1, turns + 1):
         if not (turn == 1 and skips) and queue:
@@ -42,9 +42,11 @@ def by_hand(hand: list[tuple[bool, int]], draws: list[tuple[bool, int]], skips: 
         spent += best[0]
         unspent += there - best[0]
         cast += best[1]
+        tempo += best[1] * (turns - turn + 1)  # a spell cast with more turns ahead counts more
         spells = [v for i, v in enumerate(spells) if i not in best[2]]
     useful = sum(1 for v in spells if v <= there) + min(lands, max(0, max(spells, default=0) - there))
-    return spent + UNSPENT * unspent + CAST * cast + card * (useful + HELD * (lands + len(spells)))
+    return (spent + UNSPENT * unspent + CAST * cast + TEMPO * tempo / turns
+            + card * (useful + HELD * (lands + len(spells))))  # fmt: skip
 
 
 def mono_deck(rng: random.Random) -> list[CardInfo]:
@@ -168,7 +170,7 @@ def by_hand_tapped(hand: list[str], draws: list[str], skips: bool, turns: int, c
     colour and spells (their mana values): each turn the land that lets more mana be spent
     now, a tapped one when that is the same; a tapped land pays from the next turn."""
     held = list(hand)
-    there = spent = unspent = cast = 0
+    there = spent = unspent = cast = tempo = 0
     queue = list(draws)
     for turn in range(1, turns + 1):
         if not (turn == 1 and skips) and queue:
@@ -186,10 +188,11 @@ def by_hand_tapped(hand: list[str], draws: list[str], skips: bool, turns: int, c
         for v in gone:
             held.remove(next(c for c in held if c not in "LT" and value[c] == v))
         spent, unspent, cast = spent + mana, unspent + now - mana, cast + len(gone)
+        tempo += len(gone) * (turns - turn + 1)
     spells = [value[c] for c in held if c not in "LT"]
     lands = len(held) - len(spells)
     useful = sum(1 for v in spells if v <= there) + min(lands, max(0, max(spells, default=0) - there))
-    return spent + UNSPENT * unspent + CAST * cast + card * (useful + HELD * len(held))
+    return spent + UNSPENT * unspent + CAST * cast + TEMPO * tempo / turns + card * (useful + HELD * len(held))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -230,7 +233,7 @@ def by_hand_makers(hand: list[str], draws: list[str], skips: bool, turns: int, c
     rock taps at once (CR 302.6 spares artifacts), a dork from the next turn; every maker cast
     taps on later turns."""
     held = list(hand)
-    lands = makers_mana = spent = unspent = cast = 0
+    lands = makers_mana = spent = unspent = cast = tempo = 0
     queue = list(draws)
     for turn in range(1, turns + 1):
         if not (turn == 1 and skips) and queue:
@@ -266,10 +269,11 @@ def by_hand_makers(hand: list[str], draws: list[str], skips: bool, turns: int, c
         spent += sum(MAKERS[m][0] for m in made) + total
         unspent += pool_used - total
         cast += len(made) + len(values)
+        tempo += (len(made) + len(values)) * (turns - turn + 1)
     costs = [cost_of(c) for c in held if c != "Wastes"]
     there = lands + makers_mana
     useful = sum(1 for v in costs if v <= there) + min(held.count("Wastes"), max(0, max(costs, default=0) - there))
-    return spent + UNSPENT * unspent + CAST * cast + card * (useful + HELD * len(held))
+    return spent + UNSPENT * unspent + CAST * cast + TEMPO * tempo / turns + card * (useful + HELD * len(held))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -320,7 +324,7 @@ def exact_value(table: Table, hand: list[int], library: list[int], skips: bool, 
             shrunk = list(left)
             for k in taken:
                 shrunk[k] = max(0, shrunk[k] - 1)
-            score = spent + UNSPENT * unspent + CAST * cast
+            score = spent + UNSPENT * unspent + CAST * cast + TEMPO * cast * (turns - turn + 1) / turns
             value += p * (score + go(turn + 1, after, on_field, tuple(shrunk)))
         return value
 

@@ -115,6 +115,7 @@ EXPECTED: dict[str, list[str]] = {
     # cards with no mana facts at all
     "Lightning Bolt": [], "Ragavan, Nimble Pilferer": [], "Mountain": [], "Forest": [], "Wastes": [],
     "Smothering Tithe": [],  # a Treasure's mana is in its reminder text: not this card's ability
+    "Chord of Calling": [],  # it searches for a creature card: not a land
 }
 # fmt: on
 
@@ -194,8 +195,8 @@ def test_a_value_this_version_cannot_read_makes_the_card_unread_never_an_error(p
         ("This land enters tapped unless you control " + "a Forest or " * 200 + "a Plains.", True),
         ("{T}: Add {Q}.", True),
         ("{T}: Add one mana of any color that a goblin dreams of.", True),
-        ("{T}, Sacrifice this: Search your library for a Wastes card, put it onto the battlefield, then shuffle.",
-         True),
+        ("{T}, Sacrifice this: Search your library for up to X basic land cards, put them onto the battlefield, then "
+         "shuffle.", True),
         ("This land enters tapped unless a player has 13 or less life.", True),
     ],
 )  # fmt: skip
