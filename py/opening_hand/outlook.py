@@ -41,6 +41,7 @@ from itertools import product
 from math import comb
 
 from .cards import CardInfo, normalise
+from .mana import Finds
 from .odds import DeckCounts, KeepRule, OddsRule, Outcome, as_rule, attempts, outcome
 
 TURNS = 6  # turns in the land tables
@@ -315,6 +316,7 @@ class Chance:
     mana: Fraction  # lands that can pay the cost, colours and all: castable on curve
     colours: Fraction  # the coloured pips alone can be paid (a distinct land each)
     by_colour: tuple[tuple[str, Fraction], ...]  # each colour some pip needs on its own: enough lands of it
+    se: float | None = None  # the standard error of ``mana`` when it is simulated (None: exact)
 
     @property
     def constraint(self) -> str | None:
@@ -432,6 +434,8 @@ class Outlook:
     skipped: tuple[str, ...]  # non-land cards with no row: unknown cards, or no mana cost (CR 202.1a)
     unknown_lands: int  # lands (hand and library) of unknown colours: they pay generic pips only
     mulligan: Outcome | None  # mulligan from here (None: no mulligan is left)
+    spell_lands: int = 0  # of hand_lands and library_lands, the spell-lands (a land face: a land drop)
+    unread: tuple[str, ...] = ()  # cards (hand, library, bottom) whose mana text the card data could not read
 
 
 def _printed_land(info: CardInfo) -> bool:
@@ -445,6 +449,29 @@ def _no_key(info: CardInfo) -> bool:
 @lru_cache(maxsize=512)  # bounded: a long session must not grow it
 def _sources_mask(info: CardInfo) -> int:
     return _mask(info.mana_sources)
+
+
+def spell_land(info: CardInfo) -> bool:
+    """A modal double-faced card with a land face (CR 712.8a: a spell in the hand, a land when
+    played as its land face): a land drop, for the land figures."""
+    return info.layout == "modal_dfc" and info.land_on_back
+
+
+def _finds(info: CardInfo) -> Finds | None:
+    facts = info.mana
+    return facts.finds if facts is not None and not facts.unread else None
+
+
+def _found_mask(finds: Finds, library: Sequence[CardInfo], is_land: Callable[[CardInfo], bool]) -> int:
+    """A fetch land as a source: the colours of every land of the library it could find."""
+    mask = 0
+    for info in library:
+        if not info.is_land or not is_land(info) or (finds.basic and not info.is_basic_land):
+            continue
+        if finds.types and not set(finds.types) & set(info.subtypes):
+            continue
+        mask |= _sources_mask(info)
+    return mask
 
 
 def outlook(
@@ -471,14 +498,29 @@ def outlook(
     ``rule``, ``free`` and ``mulligans_taken`` as for :func:`mulligan_from_here`; the keep
     rule defaults to :class:`odds.KeepRule`'s defaults.
     """
-    hand_lands = [info for info in hand if is_land(info)]
-    library_lands = [info for info in library if is_land(info)]
+
+    def drops(info: CardInfo) -> bool:  # CR 305.2: a land drop (a spell-land's land face too)
+        return is_land(info) or spell_land(info)
+
+    hand_lands = [info for info in hand if drops(info)]
+    library_lands = [info for info in library if drops(info)]
     size, in_library = len(library), len(library_lands)
     play = lands_outlook(len(hand_lands), size, in_library, True)
     draw = lands_outlook(len(hand_lands), size, in_library, False)
 
-    held: Counter[int] = Counter(_sources_mask(info) for info in hand_lands)
-    there: Counter[int] = Counter(_sources_mask(info) for info in library_lands)
+    # A fetch land is a source of every colour it could find in the library as it stands.
+    fetched: dict[Finds, int] = {}
+
+    def source(info: CardInfo) -> int:
+        finds = _finds(info) if is_land(info) else None
+        if finds is None:
+            return _sources_mask(info)
+        if finds not in fetched:
+            fetched[finds] = _found_mask(finds, library, is_land)
+        return fetched[finds]
+
+    held: Counter[int] = Counter(source(info) for info in hand_lands)
+    there: Counter[int] = Counter(source(info) for info in library_lands)
     others = size - in_library
     rows: list[Casting] = []
     skipped: list[str] = []
@@ -490,7 +532,11 @@ def outlook(
             continue
         cost = parse_cost(info.mana_cost)
         onto = _mask(cost.colours)
-        mine, theirs = _project(held, onto), _project(there, onto)
+        own = held
+        if spell_land(info):  # a spell-land cast as a spell is not also one of the lands that pay for it
+            own = held.copy()
+            own[source(info)] -= 1
+        mine, theirs = _project(+own, onto), _project(there, onto)
         rows.append(
             Casting(
                 info.name,
@@ -500,7 +546,9 @@ def outlook(
                 cast_chances(cost, mine, theirs, others, False),
             )
         )
-    unknown = sum(1 for info in (*hand_lands, *library_lands) if info.produces is None and not info.mana_sources)
+    unknown = sum(1 for info in (*hand_lands, *library_lands)
+                  if info.produces is None and not info.mana_sources and _finds(info) is None)  # fmt: skip
+    unread = tuple(dict.fromkeys(i.name for i in (*hand, *library, *bottom) if i.mana is not None and i.mana.unread))
 
     rules = keep_rule or KeepRule()
     rule = as_rule(rule)
@@ -524,4 +572,6 @@ def outlook(
         skipped=tuple(skipped),
         unknown_lands=unknown,
         mulligan=mulligan,
+        spell_lands=sum(1 for info in (*hand_lands, *library_lands) if not is_land(info)),
+        unread=unread,
     )

@@ -24,17 +24,19 @@ is none either, and the line says why.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
 from .cards import Card, CardInfo, lookup, normalise
+from .curve import exact, simulated
 from .game import GameState, PlayerState
 from .goldfish import SLOW_TURNS, TURNS, Estimate, Table
 from .mulligan_value import Ladder, LadderKey
 from .odds import BASELINE, LONDON, KeepRule, OddsRule, attempts
 from .outlook import Lands, Outlook, outlook
+from .playkinds import Context, colour_mask
 from .verdict import BottomAdvice, Judgement, advise_bottom, deck_counts, judge
 
 DEFAULT_RULE = BASELINE  # 7 cards keep 2–5 lands, 6 keep 2–4, 5 keep 1–4, 4 or fewer keep
@@ -70,6 +72,7 @@ class Reading:
     unknown: tuple[str, ...] = ()  # cards in the hand the card data does not know (not marked lands)
     unknown_in_deck: int = 0  # cards of the whole deck the data does not know
     pending: bool = False  # the mulligan's value is still being worked out (the page computes it when idle)
+    hand_names: tuple[str, ...] = ()  # the hand's cards (less those marked for the bottom)
 
     @property
     def side(self) -> str:
@@ -85,10 +88,33 @@ class Reading:
 
 
 @lru_cache(maxsize=8)  # one per deck (and land marks) seen lately: its memoised playouts with it
-def _table(deck: tuple[tuple[CardInfo, bool], ...]) -> Table:
-    """The playout table of a deck: (card, counted as a land) for every card, sorted."""
+def _table(deck: tuple[tuple[CardInfo, bool], ...], context: Context) -> Table:
+    """The playout table of a deck: (card, counted as a land) for every card, sorted, in a
+    game of ``context`` (the opponents, the commander's colours)."""
     lands = dict(deck)
-    return Table.of([info for info, _ in deck], lambda info: lands[info])
+    return Table.of([info for info, _ in deck], lambda info: lands[info], context)
+
+
+def context_of(state: GameState, seat: int) -> Context:
+    """What the seat's cards' mana depends on: its opponents (the seats of other teams) and
+    its commander's colour identity (CR 903.4; None without a commander)."""
+    p = state.player(seat)
+    team = state.team_of(seat)
+    opponents = sum(1 for q in state.players if state.team_of(q.seat) != team)
+    identity = None
+    if p.commanders:
+        names = {c.id: c.name for c in (*p.command, *p.library, *p.hand)}
+        identity = 0
+        for card_id in p.commanders:
+            if card_id in names:
+                identity |= colour_mask(lookup(names[card_id]).colour_identity)
+    return Context(max(1, opponents), identity)
+
+
+def table_for(state: GameState, seat: int, infos: Sequence[CardInfo], is_land: Callable[[CardInfo], bool]) -> Table:
+    """The playout table of the seat's deck (``infos``: every card of it the trainer sees)."""
+    deck = tuple(sorted(((i, is_land(i)) for i in infos), key=lambda pair: pair[0].name))
+    return _table(deck, context_of(state, seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,11 +210,16 @@ def read_hand(
     unknown = tuple(i.name for i in hand if not i.known and not is_land(i))
     turns = turns or turns_for(state)
     judgement, pending = None, False
+    table = table_for(state, seat, whole, is_land)
+    ids = [table.kind_of(i, is_land(i)) for i in hand]
+    library_ids = [table.kind_of(i, is_land(i)) for i in library]
+    known_ids = [table.kind_of(i, is_land(i)) for i in at_bottom]
+    if figures.casting and not exact([*ids, *library_ids, *known_ids], table):
+        # Tapped lands, rocks, dorks…: casting on curve played out rather than counted (curve.py).
+        rows = simulated(table, tuple(sorted(ids)), tuple(library_ids), tuple(known_ids), figures.casting,
+                         _seed(state, seat, seen))  # fmt: skip
+        figures = replace(figures, casting=rows)
     if mulligan_rule is not None and not unknown:
-        table = _table(tuple(sorted(((i, is_land(i)) for i in whole), key=lambda pair: pair[0].name)))
-        ids = [table.kind_of(i, is_land(i)) for i in hand]
-        library_ids = [table.kind_of(i, is_land(i)) for i in library]
-        known_ids = [table.kind_of(i, is_land(i)) for i in at_bottom]
         found = None
         if ladders is not None:
             found = ladders.get(ladder_key(table, ids, library_ids, known_ids, mulligan_rule, free, skips, turns, p))
@@ -198,7 +229,7 @@ def read_hand(
         pending = judgement.mulligan is None and judgement.size_after is None and following is not None
     unknown_in_deck = sum(1 for i in whole if not i.known and not is_land(i))
     return Reading(seat, on_play, skips, rule, size, min(lands, size), meets, figures, mulligan_rule, following,
-                   judgement, turns, unknown, unknown_in_deck, pending)  # fmt: skip
+                   judgement, turns, unknown, unknown_in_deck, pending, tuple(i.name for i in hand))  # fmt: skip
 
 
 def ladder_key(
@@ -234,7 +265,7 @@ def pending_ladder(state: GameState, seat: int, turns: int | None = None) -> tup
     else:
         skippers = state.first_draw_skipped
     skips = seat in skippers if state.starting_player is not None else False
-    table = _table(tuple(sorted(((i, is_land(i)) for i in infos), key=lambda pair: pair[0].name)))
+    table = table_for(state, seat, infos, is_land)
     ids = [table.kind_of(i, is_land(i)) for i in infos]
     key = LadderKey(deck_counts(table, ids), rule, state.free_mulligans > 0, skips, turns or turns_for(state),
                     p.hand_size)  # fmt: skip
@@ -281,13 +312,29 @@ def unreliable(reading: Reading) -> str:
     return f"unreliable: {count} unknown card{'s' if count != 1 else ''}" if count else ""
 
 
+def unread_note(reading: Reading) -> str:
+    """The deck's cards whose mana text the card data could not read ("" when none): they are
+    played as plain cards (a land of its colours, untapped; anything else a spell), and the
+    player should know the figures do not count what they do."""
+    names = reading.outlook.unread
+    if not names:
+        return ""
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"Mana not read for {shown}: counted as plain cards."
+
+
 def mana(value: float) -> str:
     return f"{value:.1f}"
 
 
 def verdict_line(reading: Reading) -> str:
     """The verdict as the player reads it: "Keep: by turn 4 this hand is worth 9.4 mana; a
-    mulligan to 6, 8.5 (+0.9 for keeping)." Or why there is none."""
+    mulligan to 6, 8.5 (+0.9 for keeping)." Or why there is none. A card of the hand whose
+    mana was not read is named ("Not counted: the mana of …")."""
+    return _verdict_text(reading) + ("" if reading.unknown else _unread_in_hand(reading))
+
+
+def _verdict_text(reading: Reading) -> str:
     if reading.unknown:
         named = list(dict.fromkeys(reading.unknown))
         names = ", ".join(named[:2]) + (" …" if len(named) > 2 else "")
@@ -312,6 +359,12 @@ def verdict_line(reading: Reading) -> str:
                 f"inside the margin of {judged.margin:.1f}).")  # fmt: skip
     side = f"{'+' if difference > 0 else '−'}{abs(difference):.1f} for {'keeping' if difference > 0 else 'a mulligan'}"
     return f"{found.capitalize()}: {worth}; {against} ({side})."
+
+
+def _unread_in_hand(reading: Reading) -> str:
+    """The hand's cards whose mana was not read, for the verdict line ("" when none)."""
+    held = [name for name in reading.outlook.unread if name in reading.hand_names]
+    return f" Not counted: the mana of {', '.join(held)}." if held else ""
 
 
 def feedback(reading: Reading, keep: bool) -> str:
@@ -360,7 +413,7 @@ def advise(state: GameState, seat: int, count: int, turns: int | None = None) ->
     infos = [lookup(c.name) for c in (*seen.hand, *seen.library, *seen.bottom)]
     if count <= 0 or count > len(seen.hand) or any(not i.known and not is_land(i) for i in infos[: len(seen.hand)]):
         return None
-    table = _table(tuple(sorted(((i, is_land(i)) for i in infos), key=lambda pair: pair[0].name)))
+    table = table_for(state, seat, infos, is_land)
     kinds = {c.id: table.kind_of(i, is_land(i)) for c, i in zip(seen.hand, infos, strict=False)}
     library = [table.kind_of(lookup(c.name), is_land(lookup(c.name))) for c in seen.library]
     reading_skips = _skips(state, seat)
@@ -409,6 +462,8 @@ __all__ = [
     "percent",
     "read_hand",
     "turns_for",
+    "unread_note",
+    "unreliable",
     "verdict",
     "verdict_line",
 ]

@@ -337,7 +337,10 @@ def test_cards_the_player_counts_as_lands() -> None:
     seen = outlook([awakening, SPELL], [MOUNTAIN] * 5 + [SPELL] * 20, is_land=lambda i: i.is_land or i.name in marked)
     assert seen.hand_lands == 1 and [row.name for row in seen.casting] == ["Filler"]
     assert awakening.mana_sources == "R"  # the catalog's fourth column: its back face's land
-    assert outlook([awakening, SPELL], [MOUNTAIN] * 5 + [SPELL] * 20).hand_lands == 0
+    unmarked = outlook([awakening, SPELL], [MOUNTAIN] * 5 + [SPELL] * 20)  # a spell-land: a land drop, and a spell
+    assert (unmarked.hand_lands, unmarked.spell_lands) == (1, 1)
+    assert [row.name for row in unmarked.casting] == [awakening.name, "Filler"]
+    assert unmarked.casting[0].draw.lands < 1  # it does not pay for itself: two lands more by turn 3
 
 
 # ------------------------------------------------------------------------------ mulligan from here

@@ -168,7 +168,8 @@ class OutlookPanel:
     def land_table(self, reading: Reading) -> Node:
         seen = reading.outlook
         table = element("table", "outlook-table", data_testid="outlook-lands")
-        caption = element("caption", "", f"Land drops (%) with {seen.hand_lands} in hand")
+        spell_lands = ", spell-lands counted" if seen.spell_lands else ""
+        caption = element("caption", "", f"Land drops (%) with {seen.hand_lands} in hand{spell_lands}")
         table.append(caption)
         head = element("tr")
         head.append(element("td"))
@@ -222,6 +223,9 @@ class OutlookPanel:
                 item.append(element("span", "cast-copies", f" ×{copies[row.name]}"))
             item.append(element("span", "cast-turn", f" T{row.turn} "))
             item.append(element("b", "", percent(chance.mana)))
+            if chance.se is not None:  # played out, not counted: say so, with its standard error
+                why = "Tapped lands, rocks or dorks: the share of 500 playouts of this hand"
+                item.append(element("span", "cast-sim", f" ±{chance.se * 100:.0f} played out", title=why))
             if (colour := chance.constraint) is not None:
                 short = dict(chance.by_colour).get(colour)
                 item.append(
@@ -236,13 +240,15 @@ class OutlookPanel:
 
     def verdict(self, reading: Reading) -> Node:
         """The verdict line, first: keep or mulligan on the value model's scale, or why not."""
-        from opening_hand.trainer import unreliable, verdict, verdict_line
+        from opening_hand.trainer import unread_note, unreliable, verdict, verdict_line
 
         found = verdict(reading)
         line = element("p", f"outlook-verdict verdict-{found or 'none'}", data_testid="outlook-verdict")
         line.append(element("b", "", verdict_line(reading)))
         if (warning := unreliable(reading)) and not reading.unknown:  # the line above says it for a hand with them
             line.append(element("span", "outlook-unreliable", f" {warning.capitalize()}: land counts may be wrong."))
+        if note := unread_note(reading):
+            line.append(element("span", "outlook-unread", f" {note}", data_testid="outlook-unread"))
         return line
 
     def mulligan(self, reading: Reading) -> Node:
