@@ -250,7 +250,9 @@ def early_choices() -> None:
     """The setup and deck panels work while Python starts (they are in index.html): every
     setting the player changed before the page listened takes effect now, as if changed now
     (its ``change`` handlers run: a saved setting is then kept, and no saved one overrides it).
-    Nothing runs when nothing was changed."""
+    Untouched (static/boot.js flags the first change), nothing more is read."""
+    if not document.body.hasAttribute("data-touched"):
+        return
     for control in [c for c in document.querySelectorAll(SETTINGS) if changed(c)]:  # all found before any runs
         control.dispatchEvent(window.Event.new("change"))
 
