@@ -84,3 +84,23 @@ def test_a_saved_game_and_a_recent_hand_that_cannot_be_read_are_set_aside_and_th
     play_one_game(app, seed=10, mulligans=0, side="play")  # the readable game counts with this one
     assert app.stats_figure("Games") == {"This session": "1", "All": "2", "On the play": "2", "On the draw": "0"}
     expect(app.recent_hands).to_have_count(2)
+
+
+def test_with_no_room_for_a_copy_the_list_stays_as_it_is_and_the_readable_decks_work(app: AppPage) -> None:
+    good = {"name": "Burn", "format": "constructed", "text": "4 Lightning Bolt\n56 Mountain", "lands": []}
+    stored = json.dumps({"app": "opening-hand", "version": 1, "decks": [good, 7]})
+    slots = {f"{LIBRARY_KEY}.unreadable.{1_700_000_000_000 + i}": f"copy {i}" for i in range(5)}
+    poison(app, {**slots, LIBRARY_KEY: stored})
+    app.open()
+    message = app.page.get_by_test_id("library-message")
+    expect(message).to_contain_text(
+        "1 of your 2 saved decks could not be read (saved deck 2 is not an object). Nothing is deleted: "
+        "5 unreadable copies are already kept aside (the oldest from"
+    )
+    expect(message).to_contain_text("so it stays where it is; decks saved now are kept for this visit only.")
+    expect(app.page.get_by_label("Saved", exact=True).locator("option")).to_have_text(["Burn"])
+    app.page.get_by_label("Name", exact=True).fill("Elves")
+    app.button("Save deck").click()  # for this visit, writing over nothing
+    expect(app.page.get_by_label("Saved", exact=True).locator("option")).to_have_text(["Burn", "Elves"])
+    assert app.page.evaluate(STORED, LIBRARY_KEY) == stored
+    assert len(app.page.evaluate(ASIDE, LIBRARY_KEY)) == 5

@@ -165,7 +165,8 @@ class Loaded(Generic[T]):
 
 
 def _entries(found: Sifted[Any], entry: str) -> str:
-    """ "1 of your 3 saved decks could not be read (why)"."""
+    """How many of the list's entries could not be read, and why the first: "1 of your 3 saved
+    decks could not be read (saved deck 2 is not an object)"."""
     n = len(found.rejected)
     why = str(found.error).rstrip(".") if found.error is not None else "not valid"
     return f"{n} of your {found.total} {entry}s could not be read ({why})"
