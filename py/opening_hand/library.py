@@ -7,11 +7,13 @@ library; a bad request raises :class:`LibraryError` with a message for the playe
 The stored form is ``{"app": "opening-hand", "version": 1, "decks": [...]}``; each deck
 is ``{"name", "format", "text", "lands"}``: the decklist exactly as the player typed it,
 the format key, and the card names the player marked as lands. Older data with no
-version (a plain ``{"name": "decklist text"}`` object) is converted; anything else that
-cannot be read is reported, and the page keeps the raw text aside so nothing is lost.
+version (a plain ``{"name": "decklist text"}`` object) is converted. The decks are read one
+by one: one that cannot be read is left out and the others load (the page sets it aside);
+anything else that cannot be read is reported, and the page keeps the raw text aside, so
+nothing is lost.
 
 >>> library = Library().save(SavedDeck("Burn", "4 Lightning Bolt", "constructed"))
->>> load_library(dump_library(library.duplicate("Burn"))).names()
+>>> load_library(dump_library(library.duplicate("Burn"))).value.names()
 ('Burn', 'Burn (copy)')
 """
 
@@ -24,6 +26,7 @@ from typing import Any
 from .errors import RulesError
 from .formats import FORMATS
 from .guarded import UntrustedInputError, clean_text, read_json
+from .stored import Sifted, sift, sifted
 
 APP = "opening-hand"
 VERSION = 1
@@ -140,6 +143,8 @@ def _deck(raw: Any, index: int, imported: bool) -> SavedDeck:
         raise LibraryError(f"saved deck {index} needs a name, a format and a decklist text")
     if not isinstance(lands, list) or len(lands) > 1000 or not all(isinstance(n, str) and len(n) <= 200 for n in lands):
         raise LibraryError(f"saved deck {index} has a bad list of lands")
+    if len(text) > MAX_TEXT:
+        raise LibraryError(f"saved deck {index} has a decklist longer than {MAX_TEXT:,} characters")
     if imported and fmt not in FORMATS:
         raise LibraryError(
             f"saved deck {index} (“{clean_name(name)}”) has a format this version does not know (“{fmt}”)"
@@ -147,28 +152,49 @@ def _deck(raw: Any, index: int, imported: bool) -> SavedDeck:
     return SavedDeck(clean_name(name), text, fmt, tuple(lands))
 
 
-def load_library(raw: str | None, *, imported: bool = False) -> Library:
-    """The library stored as ``raw`` (None or "" when nothing is stored yet).
+def _library(decks: list[SavedDeck]) -> Library:
+    library = Library()
+    for deck in decks:
+        library = library.save(deck)
+    return library
 
-    Raises :class:`LibraryError` saying what is wrong with data that cannot be read. An
-    ``imported`` file must name only formats this version knows; the stored library keeps
-    a format it does not know (written by a newer version) as it is, so that saving does
-    not lose it; opening such a deck says so (see :func:`known_format`).
+
+def load_library(raw: str | None, *, imported: bool = False) -> Sifted[Library]:
+    """The library stored as ``raw`` (None or "" when nothing is stored yet), deck by deck: a
+    deck that cannot be read is left out and returned as stored (:mod:`.stored`; an imported
+    file is taken whole or refused with :meth:`Sifted.whole`).
+
+    Raises :class:`LibraryError` saying what is wrong with data that cannot be read as a
+    whole. An ``imported`` file must name only formats this version knows; the stored library
+    keeps a format it does not know (written by a newer version) as it is, so that saving does
+    not lose it; opening such a deck says so (see :func:`known_format`). Two stored decks of
+    one name cannot both be in the library: the second is left out, not lost.
     """
     if not raw:
-        return Library()
+        return Sifted(Library())
     if len(raw) > MAX_STORED:
         raise LibraryError(f"the saved library is larger than {MAX_STORED:,} characters")
     try:
         data = read_json(raw, "the saved library", max_chars=MAX_STORED)
     except UntrustedInputError as error:
         raise LibraryError(str(error)) from None
+    names: set[str] = set()
+
+    def read(item: Any, index: int) -> SavedDeck:
+        deck = _deck(item, index, imported)
+        if not imported and deck.name in names:
+            raise LibraryError(f"saved deck {index} has the name of an earlier one (“{deck.name}”)")
+        names.add(deck.name)
+        return deck
+
     # Version 0 (before the library had a version): {"deck name": "decklist text"}.
     if isinstance(data, dict) and "version" not in data and all(isinstance(v, str) for v in data.values()):
-        library = Library()
-        for name, text in data.items():
-            library = library.save(SavedDeck(name, text))
-        return library
+        found = sift(({"name": name, "text": text} for name, text in data.items()), read)
+        if not found.rejected:
+            return Sifted(_library(found.value), total=found.total)
+        aside = json.dumps({d["name"]: d["text"] for d in found.rejected}, ensure_ascii=False)
+        library = _library(found.value)
+        return Sifted(library, found.rejected, found.error, found.total, aside, dump_library(library))
     if not isinstance(data, dict) or data.get("app") != APP:
         raise LibraryError("this is not an Opening Hand deck library")
     version = data.get("version")
@@ -179,12 +205,10 @@ def load_library(raw: str | None, *, imported: bool = False) -> Library:
     decks = data.get("decks")
     if not isinstance(decks, list):
         raise LibraryError("the saved library has no list of decks")
-    library = Library()
     if len(decks) > MAX_DECKS:
         raise LibraryError(f"the saved library holds more than {MAX_DECKS} decks")
-    for index, item in enumerate(decks, start=1):
-        library = library.save(_deck(item, index, imported))
-    return library
+    found = sift(decks, read)
+    return sifted(_library(found.value), found, data, "decks", dump_library)
 
 
 def known_format(deck: SavedDeck) -> str | None:

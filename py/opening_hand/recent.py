@@ -4,7 +4,7 @@ the next draws bring, and the link back to the Keep; kept in the browser's stora
 their own key, and exported with the statistics as one JSON file.
 
 Stored: ``{"app": "opening-hand-recent-hands", "version": 1, "hands": [entry, …]}``, newest
-first, each entry as :func:`recent_to_json` writes it.
+first, each entry as :func:`recent_to_json` writes it, and read back entry by entry.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from .game import (
 )
 from .share import Setup, ShareLinkError, encode_setup
 from .stats import LAST_TIME, PracticeRecord, StatsError, play_draw, read_stored
+from .stored import Sifted, sift, sifted
 
 RECENT_KEY = "opening-hand/recent-hands"
 RECENT_VERSION = 1
@@ -250,17 +251,20 @@ def recent_from_json(value: Any) -> RecentHand:
     )
 
 
-def load_recent(raw: str | None) -> list[RecentHand]:
-    """The recent hands kept in storage, newest first."""
+def load_recent(raw: str | None) -> Sifted[list[RecentHand]]:
+    """The recent hands kept in storage, newest first, entry by entry: an entry that cannot be
+    read is left out and returned as stored (:mod:`.stored`); StatsError when the list as a
+    whole cannot be read."""
     if not raw:
-        return []
+        return Sifted([])
     data = read_stored(raw, "opening-hand-recent-hands", "recent hands")
     if data.get("version") != RECENT_VERSION or isinstance(data.get("version"), bool):
         raise StatsError(f"the saved recent hands have an unknown format ({str(data.get('version'))[:10]})")
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise StatsError("the saved recent hands have no list of hands")
-    return [recent_from_json(h) for h in hands[:MAX_RECENT]]
+    found = sift(hands[:MAX_RECENT], lambda entry, _: recent_from_json(entry))
+    return sifted(found.value, found, data, "hands", dump_recent)
 
 
 def export_json(records: Iterable[PracticeRecord], recent: Iterable[RecentHand]) -> str:

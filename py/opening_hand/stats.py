@@ -27,6 +27,7 @@ from typing import Any
 
 from .errors import RulesError
 from .guarded import UntrustedInputError, read_json
+from .stored import Sifted, sift, sifted
 
 STORAGE_KEY = "opening-hand/stats"
 VERSION = 2
@@ -156,10 +157,32 @@ def read_stored(raw: str, app: str, what: str) -> dict[str, Any]:
     return data
 
 
-def load_stats(raw: str | None) -> list[PracticeRecord]:
-    """The records in stored statistics of version 2 or 1 (whose games' play or draw is not known)."""
+def _record(row: Any, version: int) -> PracticeRecord:
+    """One stored game (a row of version 1 or 2); StatsError when it is not one."""
+    if (
+        not isinstance(row, list)
+        or len(row) != (8 if version == 1 else 9)
+        or not all(isinstance(v, str) for v in row[:2])
+    ):
+        raise StatsError("a game in the saved statistics is not valid")
+    if not isinstance(row[7], list) or len(row[7]) > 100:
+        raise StatsError("a game in the saved statistics is not valid")
+    play = row[8] if version == 2 else None
+    if play is not None and not isinstance(play, bool):
+        raise StatsError("a game in the saved statistics is not valid")
+    at, seen, mulligans, kept, lands = (_int(v) for v in row[2:7])
+    if at > LAST_TIME:  # no date could show it ("Invalid Date")
+        raise StatsError("a game in the saved statistics has a date no calendar has")
+    times = tuple(_int(t) for t in row[7])
+    return PracticeRecord(row[0][:40], row[1][:40], at, seen, mulligans, kept, lands, times, play)
+
+
+def load_stats(raw: str | None) -> Sifted[list[PracticeRecord]]:
+    """The records in stored statistics of version 2 or 1 (whose games' play or draw is not
+    known), game by game: a game that cannot be read is left out and returned as stored
+    (:mod:`.stored`); StatsError when the statistics as a whole cannot be read."""
     if not raw:
-        return []
+        return Sifted([])
     data = read_stored(raw, "opening-hand-stats", "statistics")
     version = data.get("version")
     if version not in (1, 2) or isinstance(version, bool):
@@ -167,19 +190,5 @@ def load_stats(raw: str | None) -> list[PracticeRecord]:
     games = data.get("games")
     if not isinstance(games, list):
         raise StatsError("the saved statistics have no list of games")
-    width = 8 if version == 1 else 9
-    records = []
-    for row in games[-MAX_RECORDS:]:
-        if not isinstance(row, list) or len(row) != width or not all(isinstance(v, str) for v in row[:2]):
-            raise StatsError("a game in the saved statistics is not valid")
-        if not isinstance(row[7], list) or len(row[7]) > 100:
-            raise StatsError("a game in the saved statistics is not valid")
-        play = row[8] if version == 2 else None
-        if play is not None and not isinstance(play, bool):
-            raise StatsError("a game in the saved statistics is not valid")
-        at, seen, mulligans, kept, lands = (_int(v) for v in row[2:7])
-        if at > LAST_TIME:  # no date could show it ("Invalid Date")
-            raise StatsError("a game in the saved statistics has a date no calendar has")
-        times = tuple(_int(t) for t in row[7])
-        records.append(PracticeRecord(row[0][:40], row[1][:40], at, seen, mulligans, kept, lands, times, play))
-    return records
+    found = sift(games[-MAX_RECORDS:], lambda row, _: _record(row, version))
+    return sifted(found.value, found, data, "games", dump_stats)

@@ -20,7 +20,6 @@ from pyscript import document
 
 from opening_hand import Action, ChooseStartingPlayer, GameState, Match, RulesError, find_format, random_seed
 from opening_hand.editions import EDITIONS
-from opening_hand.policy import POLICY_TEXT
 from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
 from opening_hand.stats import deck_key
@@ -72,7 +71,6 @@ class App:
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
         self.links = Links()
         self.practice = Practice(self.main, self)  # the outlook, feedback and quizzes
-        by_id("policy").textContent = POLICY_TEXT
         self.scryfall = ScryfallLookup(say=self.card_data.note, on_added=self.on_card_data, decklist=self.decklist_text,
                                        enabled=self.images.enabled, image_paths=self.card_data.load_images)  # fmt: skip
         self.help = DeckHelp(self, self.decks, self.scryfall, self.main)  # the notice about the deck, at the table

@@ -75,3 +75,18 @@ def docked_hover() -> bool:
     """A pointer that hovers, and the side column beside the table (the CSS's 901 px) to dock
     an enlarged card in."""
     return matches_media("(hover: hover) and (min-width: 901px)")
+
+
+def changed(control: Node) -> bool:
+    """Whether a form control differs from the page's HTML: the player changed it (every
+    setting is ``autocomplete="off"``, so the browser restores none on reload). A menu's
+    default is its ``selected`` option, else its first."""
+    kind = str(control.type)
+    if kind in ("checkbox", "radio"):
+        return bool(control.checked) != bool(control.defaultChecked)
+    if kind == "select-one":
+        default = control.querySelector("option[selected]")
+        return int(control.selectedIndex) != (int(default.index) if default else 0)
+    if kind == "file":
+        return bool(control.files and control.files.length)
+    return str(control.value) != str(control.defaultValue)

@@ -20,6 +20,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from page import deck_routes  # noqa: F401  (the deck panel's handlers)
+from page.dom import changed
 from page.running import app, in_view, repeated
 from page.services.events import listen, on, when_idle
 
@@ -242,13 +243,18 @@ def on_recent_hand(event: Any) -> None:
         unexpected("This hand cannot be reopened", error)
 
 
+SETTINGS = "#setup-panel :is(input, select, textarea), #deck-panel :is(input, select, textarea)"
+
+
 def early_choices() -> None:
-    """The menus work while Python starts (they are in index.html): a format or rules chosen
-    before the page was ready take effect now, as if chosen now."""
-    if document.getElementById("format").value != "constructed":
-        on_format(None)
-    if document.getElementById("rules").value != "london":
-        on_rules(None)
+    """The setup and deck panels work while Python starts (they are in index.html): every
+    setting the player changed before the page listened takes effect now, as if changed now
+    (its ``change`` handlers run: a saved setting is then kept, and no saved one overrides it).
+    Untouched (static/boot.js flags the first change), nothing more is read."""
+    if not document.body.hasAttribute("data-touched"):
+        return
+    for control in [c for c in document.querySelectorAll(SETTINGS) if changed(c)]:  # all found before any runs
+        control.dispatchEvent(window.Event.new("change"))
 
 
 listen()

@@ -13,11 +13,14 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 
 
 def audit(app: AppPage) -> list[str]:
-    """axe-core's violations (WCAG 2.x A and AA rules and best practices) as readable lines."""
+    """axe-core's violations (WCAG 2.x A and AA rules and best practices, and WCAG 2.2's
+    target size, 2.5.8, which axe leaves off by default) as readable lines."""
     assert app.page.evaluate("typeof window.axe !== 'undefined'"), "axe-core was not injected (with_axe)"
-    result: dict[str, Any] = app.page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    result: dict[str, Any] = app.page.evaluate(
+        "async () => await axe.run(document, {resultTypes: ['violations'], rules: {'target-size': {enabled: true}}})"
+    )
     return [
-        f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:4])
+        f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:8])
         for v in result["violations"]
     ]
 

@@ -109,7 +109,7 @@ def test_csv_export_never_writes_a_cell_a_spreadsheet_runs(formula: str) -> None
     """Stored statistics are untrusted (every project site of a GitHub user shares one origin):
     a deck or session key that reads as a formula is written as text."""
     raw = dump_stats([record()]).replace(f'"{record().deck}"', json.dumps(formula[:40]), 1)
-    records = load_stats(raw)
+    records = load_stats(raw).value
     assert records[0].deck == formula[:40]
     rows = list(csv.reader(io.StringIO(to_csv(records), newline="")))
     assert len(rows) == 2, rows  # no line break starts a row of its own
@@ -119,19 +119,19 @@ def test_csv_export_never_writes_a_cell_a_spreadsheet_runs(formula: str) -> None
 
 
 def test_stored_games_and_recent_hands_are_read_up_to_the_latest_date_a_browser_shows() -> None:
-    assert load_recent(bad_recent(at=LAST_TIME))[0].at == LAST_TIME
+    assert load_recent(bad_recent(at=LAST_TIME)).value[0].at == LAST_TIME
     game = ["abc", "s", LAST_TIME, 1, 0, 7, 3, [], True]
-    assert load_stats(json.dumps({"app": "opening-hand-stats", "version": 2, "games": [game]}))[0].at == LAST_TIME
-    with pytest.raises(StatsError, match="date no calendar has"):
-        load_stats(
-            json.dumps({"app": "opening-hand-stats", "version": 2, "games": [[*game[:2], LAST_TIME + 1, *game[3:]]]})
-        )
+    assert load_stats(json.dumps({"app": "opening-hand-stats", "version": 2, "games": [game]})).value[0].at == LAST_TIME
+    later = [*game[:2], LAST_TIME + 1, *game[3:]]
+    found = load_stats(json.dumps({"app": "opening-hand-stats", "version": 2, "games": [game, later]}))
+    assert [r.at for r in found.value] == [LAST_TIME] and found.rejected == (later,)
+    assert "date no calendar has" in str(found.error)
 
 
 def test_storage_round_trip_and_the_cap() -> None:
     records = [record(), record(B, mulligans=2, kept=5, lands=1, times=(), on_play=False), record(on_play=None)]
     stored = dump_stats(records)
-    assert json.loads(stored)["version"] == 2 and load_stats(stored) == records
+    assert json.loads(stored)["version"] == 2 and load_stats(stored).value == records
     assert len(add([record()] * MAX_RECORDS, record(B))) == MAX_RECORDS
 
 
@@ -140,7 +140,7 @@ def test_statistics_saved_by_version_1_still_load_with_play_or_draw_unknown() ->
         ["abc", "1700000000000", 1_700_000_000_123, 2, 1, 6, 2, [1500, 800]],
         ["abc", "1700000000000", 1_700_000_000_456, 1, 0, 7, 3, []],
     ]})  # fmt: skip
-    records = load_stats(saved)
+    records = load_stats(saved).value
     assert records == [
         PracticeRecord("abc", "1700000000000", 1_700_000_000_123, 2, 1, 6, 2, (1500, 800), None),
         PracticeRecord("abc", "1700000000000", 1_700_000_000_456, 1, 0, 7, 3, (), None),
@@ -157,22 +157,48 @@ def test_statistics_saved_by_version_1_still_load_with_play_or_draw_unknown() ->
         ('{"app": "x"}', "not Opening Hand statistics"),
         ('{"app": "opening-hand-stats", "version": 3, "games": []}', "unknown format"),
         ('{"app": "opening-hand-stats", "version": true, "games": []}', "unknown format"),
-        ('{"app": "opening-hand-stats", "version": 1, "games": [[1]]}', "not valid"),
-        ('{"app": "opening-hand-stats", "version": 1, "games": [["a", "b", -1, 1, 0, 7, 3, []]]}', "not valid"),
-        ('{"app": "opening-hand-stats", "version": 1, "games": [["a", "b", 1, 1, 0, 7, 3, [], true]]}', "not valid"),
-        ('{"app": "opening-hand-stats", "version": 2, "games": [["a", "b", 1, 1, 0, 7, 3, []]]}', "not valid"),
-        ('{"app": "opening-hand-stats", "version": 2, "games": [["a", "b", 1, 1, 0, 7, 3, [], 1]]}', "not valid"),
+        ('{"app": "opening-hand-stats", "version": 2, "games": {}}', "no list of games"),
     ],
 )
-def test_bad_stored_statistics_are_reported(raw: str, message: str) -> None:
+def test_statistics_that_cannot_be_read_as_a_whole_are_reported(raw: str, message: str) -> None:
     with pytest.raises(StatsError, match=message):
         load_stats(raw)
+
+
+GOOD_ROWS = {1: ["a", "b", 5, 1, 0, 7, 3, [900]], 2: ["a", "b", 5, 1, 0, 7, 3, [900], False]}
+
+
+@pytest.mark.parametrize(
+    ("version", "row"),
+    [
+        (1, [1]),
+        (1, ["a", "b", -1, 1, 0, 7, 3, []]),
+        (1, ["a", "b", 1, 1, 0, 7, 3, [], True]),
+        (2, ["a", "b", 1, 1, 0, 7, 3, []]),
+        (2, ["a", "b", 1, 1, 0, 7, 3, [], 1]),
+        (2, ["a", "b", 1, 1, 0, 7, 3, "900", True]),
+        (2, "a game"),
+    ],
+)
+def test_a_game_that_cannot_be_read_is_left_out_and_the_others_load(version: int, row: object) -> None:
+    """Game by game: the readable games load; the other comes back as stored, with the texts
+    the page stores: it alone (to set aside) and the readable games (in its place)."""
+    good = GOOD_ROWS[version]
+    stored = {"app": "opening-hand-stats", "version": version, "games": [good, row, good], "note": "kept"}
+    found = load_stats(json.dumps(stored))
+    assert len(found.value) == 2 and found.total == 3 and found.rejected == (row,)
+    assert "in the saved statistics is not valid" in str(found.error)
+    assert json.loads(found.aside) == {**stored, "games": [row]}  # as stored, the rest of the value too
+    again = load_stats(found.kept)
+    assert again.value == found.value and again.rejected == () and again.aside == again.kept == ""
+    with pytest.raises(StatsError, match="not valid"):
+        found.whole()
 
 
 @given(st.text(max_size=200))
 def test_any_stored_text_gives_records_or_the_typed_error(raw: str) -> None:
     with contextlib.suppress(StatsError):
-        assert isinstance(load_stats(raw), list)
+        assert isinstance(load_stats(raw).value, list)
 
 
 # ----------------------------------------------------------------------- recent hands
@@ -340,7 +366,7 @@ def test_an_entry_always_reads_back_however_many_hands_and_however_long_the_name
     undo = [(state, 0)] * 150  # 150 hands seen (a Serum Powder deck can show as many)
     entry = recent_hand(state, undo, [Mulligan(1)], deck=A, name="x" * 500, at=1, setup=None)
     assert len(entry.hands) == 100 and len(entry.name) == 100 and all(len(c) <= 200 for c in entry.hands[0].cards)
-    assert load_recent(dump_recent([entry])) == [entry]
+    assert load_recent(dump_recent([entry])).value == [entry]
 
 
 def recent(at: int = 1, on_play: bool | None = True, link: str = "v1.x") -> RecentHand:
@@ -357,8 +383,8 @@ def test_recent_hands_round_trip_newest_first_and_capped() -> None:
     for at in range(MAX_RECENT + 5):
         recent_hands = add_recent(recent_hands, recent(at, on_play=[True, False, None][at % 3]))
     assert len(recent_hands) == MAX_RECENT and [e.at for e in recent_hands[:2]] == [MAX_RECENT + 4, MAX_RECENT + 3]
-    assert load_recent(dump_recent(recent_hands)) == recent_hands
-    assert load_recent(None) == [] and load_recent("") == []
+    assert load_recent(dump_recent(recent_hands)).value == recent_hands
+    assert load_recent(None).value == [] and load_recent("").value == []
 
 
 def bad_recent(**changes: object) -> str:
@@ -374,6 +400,16 @@ def bad_recent(**changes: object) -> str:
         ('{"app": "opening-hand-stats", "version": 1, "hands": []}', "not Opening Hand recent hands"),
         ('{"app": "opening-hand-recent-hands", "version": 2, "hands": []}', "unknown format"),
         ('{"app": "opening-hand-recent-hands", "version": 1}', "no list of hands"),
+    ],
+)
+def test_recent_hands_that_cannot_be_read_as_a_whole_are_reported(raw: str, message: str) -> None:
+    with pytest.raises(StatsError, match=message):
+        load_recent(raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
         (bad_recent(at=-1), "not valid"),
         (bad_recent(at=True), "not valid"),
         (bad_recent(at=8.7e15), "not valid"),
@@ -392,15 +428,22 @@ def bad_recent(**changes: object) -> str:
         (bad_recent(hands=[{"cards": "Mountain", "decision": "keep", "moves": []}]), "not valid"),
     ],
 )
-def test_bad_stored_recent_hands_are_reported(raw: str, message: str) -> None:
-    with pytest.raises(StatsError, match=message):
-        load_recent(raw)
+def test_a_recent_hand_that_cannot_be_read_is_left_out_and_the_others_load(raw: str, message: str) -> None:
+    stored = json.loads(raw)
+    good = json.loads(dump_recent([recent()]))["hands"][0]
+    bad = stored["hands"][0]
+    stored["hands"] = [good, bad, good]
+    found = load_recent(json.dumps(stored))
+    assert found.value == [recent(), recent()] and found.rejected == (bad,) and found.total == 3
+    assert message in str(found.error)
+    assert json.loads(found.aside)["hands"] == [bad]
+    assert load_recent(found.kept).value == found.value
 
 
 @given(st.text(max_size=200))
 def test_any_stored_text_gives_recent_hands_or_the_typed_error(raw: str) -> None:
     with contextlib.suppress(StatsError):
-        assert isinstance(load_recent(raw), list)
+        assert isinstance(load_recent(raw).value, list)
 
 
 def test_json_export_holds_the_games_and_the_recent_hands() -> None:
@@ -410,4 +453,6 @@ def test_json_export_holds_the_games_and_the_recent_hands() -> None:
     (hand,) = data["recent_hands"]
     assert hand["at"] == 7 and hand["on_play"] is True and hand["link"] == ""
     assert hand["hands"][1]["moves"] == [["bottom", ["Mountain"]]] and hand["draws"][0] == [1, None]
-    assert load_recent(json.dumps({"app": "opening-hand-recent-hands", "version": 1, "hands": data["recent_hands"]}))
+    assert load_recent(
+        json.dumps({"app": "opening-hand-recent-hands", "version": 1, "hands": data["recent_hands"]})
+    ).value

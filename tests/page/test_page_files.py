@@ -10,7 +10,9 @@ from opening_hand import CATALOG, check_constructed, lookup, parse_decklist
 from opening_hand.cards import normalise
 from opening_hand.editions import EDITIONS
 from opening_hand.formats import FORMATS
+from opening_hand.policy import POLICY_TEXT
 from opening_hand.samples import SAMPLES
+from page.texts import setup_summary
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,6 +105,43 @@ def test_the_menus_on_the_page_list_the_formats_and_editions_of_the_engine() -> 
         "format-description": FORMATS["constructed"].description,
         "rules-description": EDITIONS["london"].summary,
     }
+
+
+class _Texts(HTMLParser):
+    """The text of the elements with the given ids (none of them nests another)."""
+
+    def __init__(self, ids: tuple[str, ...]) -> None:
+        super().__init__()
+        self.ids = ids
+        self.texts: dict[str, str] = {}
+        self.inside: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs).get("id")
+        if named in self.ids:
+            self.inside, self.texts[named] = named, ""
+
+    def handle_endtag(self, tag: str) -> None:
+        self.inside = None
+
+    def handle_data(self, data: str) -> None:
+        if self.inside:
+            self.texts[self.inside] += data
+
+
+def test_the_first_screen_says_what_the_ready_page_says() -> None:
+    """Texts the page writes when it starts are in index.html already, word for word, so they
+    paint with the shell and nothing moves when Python fills them in (the layout shift at
+    ready: tests/browser/test_layout_shift.py)."""
+    page = _Texts(("setup-summary", "policy", "card-data"))
+    page.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    rules = EDITIONS["london"].name.split(" — ")[0]
+    sample = f"Sample deck ({next(key for key, text in SAMPLES.items() if text == sample_deck_text())})"
+    assert page.texts["setup-summary"] == setup_summary(sample, FORMATS["constructed"].name, 2, rules, None)
+    assert page.texts["policy"] == POLICY_TEXT
+    assert (
+        page.texts["card-data"] == f"Card data: the built-in catalog ({len({i.name for i in CATALOG.values()})} cards)"
+    )
 
 
 def test_pyscript_toml_runs_the_vendored_interpreter_with_no_packages() -> None:

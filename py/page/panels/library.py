@@ -31,7 +31,7 @@ class LibraryPanel:
         self.decks = decks
         self.el = {name: by_id(name) for name in ("saved-decks", "deck-undo", "library-message")}
         self.deleted: SavedDeck | None = None
-        loaded = saved_data.load_for_panel(STORAGE_KEY, load_library, Library(), what="decks",
+        loaded = saved_data.load_for_panel(STORAGE_KEY, load_library, Library(), what="decks", entry="saved deck",
                                            fresh="new saves start a new library",
                                            kept="decks saved now are kept for this visit only")  # fmt: skip
         self.library = loaded.value
@@ -134,7 +134,7 @@ class LibraryPanel:
             self.tell(f"{file.name} is too large to be a deck library.")
             return
         try:
-            other = load_library(str(await file.text()), imported=True)
+            other = load_library(str(await file.text()), imported=True).whole()  # a file: all or nothing
             library, added = self.library.merge(other)
         except LibraryError as error:
             self.tell(f"{file.name} could not be imported: {str(error).rstrip('.')}.")

@@ -87,7 +87,7 @@ class RecentHands:
         """Load the stored recent hands; what went wrong, for the player ("" when nothing)."""
         empty: list[RecentHand] = []
         loaded = saved_data.load_for_panel(
-            RECENT_KEY, load_recent, empty, what="recent hands", storage=False,
+            RECENT_KEY, load_recent, empty, what="recent hands", entry="recent hand", storage=False,
             fresh="new hands start a new list", kept="this visit's hands are not kept",
         )  # fmt: skip
         self.entries, self.in_memory = loaded.value, loaded.in_memory

@@ -11,7 +11,7 @@ from __future__ import annotations
 from opening_hand import MAX_SEED, RulesError, find_format, lookup, random_seed
 from opening_hand.editions import EDITIONS
 from opening_hand.share import Setup
-from page.dom import Node, by_id, element, fragment
+from page.dom import Node, by_id, changed, element, fragment
 from page.texts import whole_number
 
 FIELDS = ("setup-panel", "format", "format-description", "players", "control", "teams-row", "shared-turns", "teams",
@@ -169,5 +169,7 @@ class SetupPanel:
         return self.play_draw().removeprefix("practice-") if self.play_draw().startswith("practice-") else ""
 
     def restore_play_draw(self, stored: str | None) -> None:
-        if stored in PLAY_DRAW:
+        """The saved answer, unless the player chose one while the page started: theirs stays
+        (its change handler keeps it, page.start.early_choices)."""
+        if stored in PLAY_DRAW and not changed(self.el["play-draw"]):
             self.el["play-draw"].value = stored

@@ -53,7 +53,7 @@ class StatsPanel:
         self.recent = RecentHands()
         empty: list[PracticeRecord] = []
         loaded = saved_data.load_for_panel(
-            STORAGE_KEY, load_stats, empty, what="statistics",
+            STORAGE_KEY, load_stats, empty, what="statistics", entry="saved game",
             fresh="new games start a new record", kept="this visit's games are not kept",
         )  # fmt: skip
         self.records = loaded.value

@@ -20,7 +20,7 @@ from pyodide.ffi import create_proxy
 
 from opening_hand.cards import normalise
 from opening_hand.scryfall import IMAGE_BASE, IMAGE_PATH
-from page.dom import Node
+from page.dom import Node, changed
 from page.services import saved_data
 
 SETTINGS_KEY = "opening-hand/settings"
@@ -33,11 +33,13 @@ class CardImages:
         self.checkbox = checkbox
         self.rerender = rerender
         self.path = path  # lookup key -> the image's path on cards.scryfall.io, if the card data has one
-        self.on = saved_data.read(SETTINGS_KEY) == "images"
+        # The saved setting, unless the player changed the box while the page started: theirs
+        # stays (its change handler keeps it, page.start.early_choices).
+        self.on = bool(checkbox.checked) if changed(checkbox) else saved_data.read(SETTINGS_KEY) == "images"
+        checkbox.checked = self.on
         self.failed: set[str] = set()  # names whose image could not load
         self.on_error_proxy = create_proxy(self.on_error)  # one listener for every card image
         tables.addEventListener("error", self.on_error_proxy, True)  # error events do not bubble
-        checkbox.checked = self.on
 
     def enabled(self) -> bool:
         """Whether the player turned Scryfall on (images, and looking up unknown cards)."""

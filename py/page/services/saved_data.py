@@ -5,7 +5,9 @@ A value that cannot be read (written by another version, damaged, or not ours) i
 aside under ``<key>.unreadable.<time>`` before a fresh one replaces it: at most
 :data:`MAX_ASIDE` copies per key. When they are all taken, or the storage has no room for
 the copy, the value stays where it is and the panel keeps what is saved during this visit
-in memory only, saying so. Nothing here decides what a value means: the engine's readers do.
+in memory only, saying so. The saved lists are read entry by entry (``opening_hand.stored``):
+entries that cannot be read are copied aside the same way, on their own, and the others are
+stored in their place. Nothing here decides what a value means: the engine's readers do.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any, Generic, TypeVar
 from pyscript import window
 
 from opening_hand import RulesError
+from opening_hand.stored import Sifted
 
 T = TypeVar("T")
 
@@ -97,41 +100,58 @@ def when(aside_key: str) -> str:
     return str(window.Date.new(int(stamp)).toLocaleString())
 
 
+def copy_aside(key: str, text: str) -> tuple[str | None, str]:
+    """Keep ``text`` under a new ``<key>.unreadable.<time>``, or find it kept there already:
+    (that key, "") when it is kept; (None, why not, for the player) when not."""
+    kept = aside_keys(key)
+    for name in kept:
+        if read(name) == text:  # this very value is kept already
+            return name, ""
+    if len(kept) >= MAX_ASIDE:
+        return None, (
+            f"{MAX_ASIDE} unreadable copies are already kept aside (the oldest from {when(kept[0])}, under “{kept[0]}”)"
+        )
+    stamp = int(window.Date.now())
+    while read(f"{key}.unreadable.{stamp}") is not None:  # two copies in one millisecond
+        stamp += 1
+    name = f"{key}.unreadable.{stamp}"
+    if write(name, text) is not None:
+        remove(name)
+        return None, "the browser's storage has no room for a copy"
+    return name, ""
+
+
 def set_aside(key: str, raw: str) -> tuple[bool, str]:
     """Copy the unreadable value of ``key`` aside and clear ``key`` for a fresh start.
 
     Returns (moved, what happened, for the player). Not moved: the value stays under ``key``
     untouched, and the caller must not write over it.
     """
-    kept = aside_keys(key)
-    if any(read(name) == raw for name in kept):  # this very value is kept already
-        remove(key)
-        return True, f"a copy is kept aside in this browser's storage under “{key}.unreadable…”"
-    if len(kept) >= MAX_ASIDE:
-        return False, (
-            f"{MAX_ASIDE} unreadable copies are already kept aside (the oldest from {when(kept[0])}, "
-            f"under “{kept[0]}”), so this one stays where it is"
-        )
-    name = f"{key}.unreadable.{int(window.Date.now())}"
-    if write(name, raw) is not None:
-        remove(name)
-        return False, "the browser's storage has no room for a copy, so it stays where it is"
+    older = len(aside_keys(key))
+    name, why = copy_aside(key, raw)
+    if name is None:
+        return False, f"{why}, so {'this one' if older >= MAX_ASIDE else 'it'} stays where it is"
     remove(key)
-    older = f"; {len(kept)} older unreadable cop{'y is' if len(kept) == 1 else 'ies are'} kept too" if kept else ""
-    return True, f"it is kept aside in this browser's storage under “{name}”{older}"
+    if older == len(aside_keys(key)):  # found among the copies
+        return True, f"a copy is kept aside in this browser's storage under “{name}”"
+    older_note = f"; {older} older unreadable cop{'y is' if older == 1 else 'ies are'} kept too" if older else ""
+    return True, f"it is kept aside in this browser's storage under “{name}”{older_note}"
 
 
-def load(key: str, reader: Callable[[str | None], T], empty: T) -> tuple[T, str | None, bool]:
-    """What ``reader`` (an engine reader raising a RulesError) makes of the value under ``key``:
-    (the value, None, True) when it reads, or (``empty``, what happened for the player, whether
-    the panel may write a fresh value) when it does not, the unreadable value set aside first.
+def set_entries_aside(key: str, found: Sifted[Any]) -> tuple[bool, str]:
+    """Copy the entries of ``key``'s list that could not be read aside (``found.aside``), then
+    store the others in its place (``found.kept``). Returns (moved, where they are or why they
+    stay, for the player). Not moved: ``key`` is untouched, and the caller must not write over it.
     """
-    raw = read(key)
-    try:
-        return reader(raw), None, True
-    except RulesError as error:
-        moved, what = set_aside(key, raw or "")
-        return empty, f"{str(error).rstrip('.')}. Nothing is deleted: {what}", moved
+    before = aside_keys(key)
+    name, why = copy_aside(key, found.aside)
+    if name is None:
+        return False, why
+    if write(key, found.kept) is not None:
+        if name not in before:
+            remove(name)
+        return False, "the browser's storage has no room to store the others without them"
+    return True, f"under “{name}”"
 
 
 @dataclass(frozen=True)
@@ -144,24 +164,56 @@ class Loaded(Generic[T]):
     show: bool = False  # the panel opens to say it at once
 
 
+def _entries(found: Sifted[Any], entry: str) -> str:
+    """How many of the list's entries could not be read, and why the first: "1 of your 3 saved
+    decks could not be read (saved deck 2 is not an object)"."""
+    n = len(found.rejected)
+    why = str(found.error).rstrip(".") if found.error is not None else "not valid"
+    return f"{n} of your {found.total} {entry}s could not be read ({why})"
+
+
 def load_for_panel(
-    key: str, reader: Callable[[str | None], T], empty: T, *, what: str, fresh: str, kept: str, storage: bool = True
+    key: str,
+    reader: Callable[[str | None], Sifted[T]],
+    empty: T,
+    *,
+    what: str,
+    entry: str,
+    fresh: str,
+    kept: str,
+    storage: bool = True,
 ) -> Loaded[T]:
-    """The one way a panel loads its saved data (decks, statistics, recent hands): through
-    :func:`load`, never throwing. ``what`` names the data for the player ("decks"); ``fresh``
-    says what happens when the unreadable value could be set aside ("new saves start a new
-    library") and ``kept`` when it stays where it is ("decks saved now are kept for this visit
-    only"). ``storage``: say so when the browser keeps nothing at all."""
+    """The one way a panel loads its saved list (decks, statistics, recent hands), never
+    throwing. ``reader`` is the engine's, entry by entry (``opening_hand.stored``): an entry
+    it cannot read is set aside in this browser's storage and the others load; a value it
+    cannot read at all is set aside whole. ``what`` names the data for the player ("decks"),
+    ``entry`` one entry ("saved deck"); ``fresh`` says what happens when the unreadable value
+    could be set aside ("new saves start a new library") and ``kept`` when it stays where it
+    is ("decks saved now are kept for this visit only"). ``storage``: say so when the browser
+    keeps nothing at all."""
     try:
         if storage and not available():
             return Loaded(empty, f"This browser does not let the page keep {what} (storage is off).")
-        value, problem, writable = load(key, reader, empty)
+        raw = read(key)
+        try:
+            found = reader(raw)
+        except RulesError as error:
+            moved, happened = set_aside(key, raw or "")
+            then = fresh if moved else kept
+            problem = f"{str(error).rstrip('.')}. Nothing is deleted: {happened}"
+            return Loaded(empty, f"Your saved {what} could not be read: {problem}; {then}.", not moved, True)
+        if not found.rejected:
+            return Loaded(found.value)
+        moved, where = set_entries_aside(key, found)
     except Exception as error:  # never stops the page: the rest of it works without this data
         why = type(error).__name__
         return Loaded(
             empty, f"Your saved {what} could not be loaded ({why}); they are left as they are.", in_memory=True
         )
-    if problem is None:
-        return Loaded(value)
-    then = fresh if writable else kept
-    return Loaded(empty, f"Your saved {what} could not be read: {problem}; {then}.", in_memory=not writable, show=True)
+    one = len(found.rejected) == 1
+    if moved:
+        aside = f"{'it is' if one else 'they are'} set aside in this browser's storage {where}"
+        return Loaded(found.value, f"{_entries(found, entry)}. Nothing is deleted: {aside}.", show=True)
+    stays = f"{'it stays' if one else 'they stay'} where {'it is' if one else 'they are'}"
+    problem = f"{_entries(found, entry)}. Nothing is deleted: {where}, so {stays}; {kept}."
+    return Loaded(found.value, problem, in_memory=True, show=True)
