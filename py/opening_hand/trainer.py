@@ -313,14 +313,15 @@ def unreliable(reading: Reading) -> str:
 
 
 def unread_note(reading: Reading) -> str:
-    """The deck's cards whose mana text the card data could not read ("" when none): they are
-    played as plain cards (a land of its colours, untapped; anything else a spell), and the
-    player should know the figures do not count what they do."""
-    names = reading.outlook.unread
+    """The deck's cards, beyond the hand's (the verdict line names those), whose mana text the
+    card data could not read ("" when none): they are played as plain cards (a land of its
+    colours, untapped; anything else a spell), and the player should know the figures do not
+    count what they do."""
+    names = [name for name in reading.outlook.unread if name not in reading.hand_names]  # the hand's: in the verdict
     if not names:
         return ""
     shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    return f"Mana not read for {shown}: counted as plain cards."
+    return f"In the deck, mana not read for {shown}: counted as plain cards."
 
 
 def mana(value: float) -> str:

@@ -14,7 +14,7 @@ import pytest
 from opening_hand import ChooseStarting, GameState, SeatConfig, apply, new_game
 from opening_hand.carddb import CardDatabase
 from opening_hand.cards import CardInfo, lookup, use_database
-from opening_hand.trainer import read_hand, verdict, verdict_line
+from opening_hand.trainer import read_hand, unread_note, verdict, verdict_line
 from tests.engine.deck_fixtures import fixture_database
 from tests.engine.real_decks import real_decks
 
@@ -164,6 +164,8 @@ def test_a_card_whose_mana_cannot_be_read_is_named_and_nothing_breaks() -> None:
                                  commander="Atraxa, Praetors' Voice"), 1)  # fmt: skip
     assert "Bloom Tender" in reading.outlook.unread
     assert "Not counted: the mana of Bloom Tender." in verdict_line(reading)
+    note = unread_note(reading)  # the deck's others (Nissa's extra mana, Rishkar's counters), not the hand's again
+    assert note.startswith("In the deck, mana not read for ") and "Nissa" in note and "Bloom Tender" not in note
 
 
 def test_a_deck_of_only_rocks_and_a_fetch_land_with_nothing_to_find_do_not_break_the_reading() -> None:
