@@ -32,7 +32,7 @@ from .goldfish import MAX_TURNS, Table, _payable, turns_needed
 from .outlook import BIT, Casting, Chance, parse_cost
 from .playkinds import NEVER, Kind
 
-SAMPLES = 500  # playouts a side
+SAMPLES = 300  # playouts a side
 
 
 def _simple(kind: Kind, table: Table) -> bool:

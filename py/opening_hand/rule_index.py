@@ -371,10 +371,24 @@ ARENA_MODELS = {
     for model in MODELS.values()
 }
 
-# Rules outside 103 that practice turns cite.
+# Rules outside 103 that practice turns cite, and those the trainer's playout follows (goldfish.py,
+# playkinds.py: cited in the code, not in the event log).
 BEYOND_103 = _entries(
     ("504.1", "turn-draw", "In the draw step the active player draws a card."),
     ("305.2", "turn-land", "A player may normally play one land a turn."),
+    (
+        "302.6",
+        "",
+        "A creature's ability with the tap symbol in its cost waits until its controller's turn has "
+        "begun with the creature already under their control (summoning sickness).",
+    ),
+    ("305.6", "", "The basic land types each give a land the ability to tap for one mana of their colour."),
+    (
+        "712.8a",
+        "",
+        "Outside the battlefield and the stack, a double-faced card has only its front face's characteristics.",
+    ),
+    ("903.4", "", "A commander's colour identity; mana tied to it is not made when there is no commander."),
 )
 
 TEXTS: dict[str, RulesText] = {

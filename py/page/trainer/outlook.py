@@ -224,7 +224,7 @@ class OutlookPanel:
             item.append(element("span", "cast-turn", f" T{row.turn} "))
             item.append(element("b", "", percent(chance.mana)))
             if chance.se is not None:  # played out, not counted: say so, with its standard error
-                why = "Tapped lands, rocks or dorks: the share of 500 playouts of this hand"
+                why = "Tapped lands, rocks or dorks: the share of 300 playouts of this hand"
                 item.append(element("span", "cast-sim", f" ±{chance.se * 100:.0f} played out", title=why))
             if (colour := chance.constraint) is not None:
                 short = dict(chance.by_colour).get(colour)
