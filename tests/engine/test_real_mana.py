@@ -215,3 +215,26 @@ def test_the_real_decklists_agree_with_the_baseline_on_seeded_hands(name: str) -
     agree = sum(1 for f in found if f[1] == f[2]) / len(found)
     assert not extreme, extreme
     assert agree >= REAL_FLOOR[name], (agree, [f for f in found if f[1] != f[2]])
+
+
+def test_the_bottom_advice_keeps_the_sol_ring_and_bottoms_the_seven_drop() -> None:
+    """Bottom advice follows from the same model: a London mulligan's seven with Sol Ring and a
+    seven-drop, one to the bottom."""
+    from opening_hand.goldfish import Table
+    from opening_hand.verdict import advise_bottom
+
+    island, ring = lookup("Island"), lookup("Sol Ring")
+    seven = CardInfo("Big Dragon", "{5}{U}{U}", "Creature — Dragon")
+    three, four = CardInfo("Sprite", "{2}{U}", "Creature — Faerie"), CardInfo("Sphinx", "{3}{U}", "Creature — Sphinx")
+    deck = [island] * 38 + [ring] + [seven] * 8 + [three] * 27 + [four] * 25
+    table = Table.of(deck)
+    hand = [table.kind_of(c) for c in (island, island, island, ring, seven, three, four)]
+    library = [table.kind_of(c) for c in deck]
+    for k in hand:
+        library.remove(k)
+    for skips in (True, False):
+        advice = advise_bottom(table, hand, 1, library, skips=skips, seed="sol-ring", turns=5)
+        assert table.kind_of(ring) in advice.best and table.kind_of(seven) not in advice.best
+        without = {card: [k for k in hand if k != table.kind_of(card)] for card in (ring, four)}
+        # Bottoming the Ring costs more than bottoming a four-drop (as a one-mana spell it cost far less).
+        assert advice.cost(without[ring]) > advice.cost(without[four]) + 1, advice.values
