@@ -12,9 +12,10 @@ VPY := $(VENV)/bin/python
 .PHONY: serve test runtime cards node test-deps chromium venv lint bench
 
 ## Serve the app on http://127.0.0.1:$(PORT)/ with the sample deck ready; first the card database: built from
-## Scryfall's bulk data when static/data/ has none, refreshed in the background when a week old (scripts/cards.py).
+## Scryfall's bulk data when static/data/ has none, refreshed in the background when a week old
+## (scripts/build/cards.py).
 serve: runtime
-	$(PY) scripts/serve.py --port $(PORT) --card-data
+	$(PY) scripts/build/serve.py --port $(PORT) --card-data
 
 ## Run every test: lint, types, engine (CPython and Pyodide), browser end-to-end.
 test: runtime test-deps lint
@@ -28,28 +29,28 @@ lint: $(VENV)/.installed
 
 ## The pinned PyScript + Pyodide runtime, copied into static/vendor/.
 runtime: node_modules/.package-lock.json
-	$(PY) scripts/vendor.py
+	$(PY) scripts/build/vendor.py
 
 ## The full card database: Scryfall's Oracle Cards file into static/data/ (a download), then the precache list.
 cards:
-	$(PY) scripts/cards.py
+	$(PY) scripts/build/cards.py
 	$(MAKE) runtime
 
 node_modules/.package-lock.json: package.json package-lock.json
-	@sh scripts/sysdeps.sh node
+	@sh scripts/build/sysdeps.sh node
 	npm ci --no-audit --no-fund --engine-strict=false --loglevel=error
 	@touch $@
 
 ## The virtual environment for the test tools (python3-venv through apt when it is missing).
 venv: $(VPY)
 $(VPY):
-	@sh scripts/sysdeps.sh venv $(PY)
+	@sh scripts/build/sysdeps.sh venv $(PY)
 	@rm -rf $(VENV)
 	$(PY) -m venv $(VENV)
 
 ## Test tools in .venv: pip pins, a Chromium for Playwright, pure-Python wheels for Pyodide.
 test-deps: $(VENV)/.installed chromium
-	$(VPY) scripts/pyodide_site.py
+	$(VPY) scripts/build/pyodide_site.py
 
 $(VENV)/.installed: requirements-dev.txt | $(VPY)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
@@ -57,14 +58,14 @@ $(VENV)/.installed: requirements-dev.txt | $(VPY)
 
 ## Debian's /usr/bin/chromium; elsewhere Playwright's own Chromium, installed through .venv.
 chromium: $(VENV)/.installed
-	@sh scripts/sysdeps.sh chromium || { [ $$? = 3 ] && $(VPY) -m playwright install --with-deps chromium; }
+	@sh scripts/build/sysdeps.sh chromium || { [ $$? = 3 ] && $(VPY) -m playwright install --with-deps chromium; }
 
 ## Startup and click-to-hand figures (a script, not a test).
 bench: runtime test-deps
-	$(VPY) scripts/bench.py
-	$(VPY) scripts/bench_network.py
-	$(VPY) scripts/bench_odds.py
-	$(VPY) scripts/bench_trainer.py
-	$(VPY) scripts/bench_cards.py
-	$(VPY) scripts/bench_parse.py
-	$(VPY) scripts/bench_arena.py
+	$(VPY) scripts/bench/bench.py
+	$(VPY) scripts/bench/bench_network.py
+	$(VPY) scripts/bench/bench_odds.py
+	$(VPY) scripts/bench/bench_trainer.py
+	$(VPY) scripts/bench/bench_cards.py
+	$(VPY) scripts/bench/bench_parse.py
+	$(VPY) scripts/bench/bench_arena.py

@@ -1,6 +1,6 @@
 // Opening Hand's service worker: after the first visit the page opens and works offline.
 //
-// static/precache.js (written by scripts/vendor.py from the pinned runtime and the page's
+// static/precache.js (written by scripts/build/vendor.py from the pinned runtime and the page's
 // files) sets self.PRECACHE = { version, files }. The version is a hash of every file, so a
 // new release is a new cache: it is filled completely while the old one still serves, and
 // the old one is deleted only when the new worker takes over - never a mix of versions.

@@ -1,5 +1,5 @@
 """The full card database: every card Scryfall knows, read from the compact text the build
-script writes (``scripts/cards.py``; the format is in ``docs/card-data.md``).
+script writes (``scripts/build/cards.py``; the format is in ``docs/card-data.md``).
 
 Reading is cheap: the text is split into rows and only the names are indexed; a row is
 turned into a :class:`~opening_hand.cards.CardInfo` the first time it is asked for. Name

@@ -43,7 +43,7 @@ below an average six, and a strong three-land seven of one- and two-drops barely
 mulligan: it sees neither a card's use beyond its mana nor the mana a flooded hand still
 has. The weights above were fitted so that the cases strong players agree on come out as
 they say (a seven with 0, 1, 6 or 7 lands is a mulligan, 2–4 lands with ordinary cheap
-spells a keep); ``scripts/trainer_fit.py`` prints how well, and ``docs/trainer.md`` keeps the
+spells a keep); ``scripts/bench/trainer_fit.py`` prints how well, and ``docs/trainer.md`` keeps the
 figures. The close cases are the model's own view.
 
 **Exact where cheap, simulated where not.** The draws are sampled (seeded Monte Carlo), so

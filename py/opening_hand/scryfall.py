@@ -1,6 +1,6 @@
 """Scryfall's card objects (https://scryfall.com/docs/api/cards) as card database rows.
 
-The one definition of the conversion: ``scripts/cards.py`` uses it to build the database
+The one definition of the conversion: ``scripts/build/cards.py`` uses it to build the database
 from the bulk file, and the page uses it for the cards newer than its database, which it
 looks up through Scryfall's ``/cards/collection`` (``py/scryfall_lookup.py``). The row
 format is in ``docs/card-data.md``. Anything that is not a card object of the expected

@@ -44,7 +44,7 @@ from page.table.preview import Preview
 from page.texts import setup_summary, whole_number
 from page.trainer.practice import Practice
 
-MANA_FONT_CSS = "static/vendor/mana-font/css/mana.min.css"  # vendored by scripts/vendor.py
+MANA_FONT_CSS = "static/vendor/mana-font/css/mana.min.css"  # vendored by scripts/build/vendor.py
 
 
 class App:

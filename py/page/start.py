@@ -24,7 +24,7 @@ from page.dom import changed
 from page.running import app, in_view, repeated
 from page.services.events import listen, on, when_idle
 
-window.performance.mark("oh:main")  # start-up figures for `make bench` (scripts/bench.py)
+window.performance.mark("oh:main")  # start-up figures for `make bench` (scripts/bench/bench.py)
 
 
 # ----------------------------------------------------------------------- setup panel

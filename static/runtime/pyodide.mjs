@@ -4,7 +4,7 @@
 //
 // start() begins at once: static/boot.js calls it as the page is parsed, so Pyodide boots
 // while PyScript's own modules and config load (as on a page that only boots Pyodide), and
-// the page's Python files (static/python.json, scripts/pybundle.py) download alongside.
+// the page's Python files (static/python.json, scripts/build/pybundle.py) download alongside.
 // PyScript's later loadPyodide() gets that same interpreter, with those files written into
 // its file system (the current folder, where pyscript.toml's [files] would put them).
 //
@@ -31,7 +31,7 @@ export { version };
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const root = document.documentElement;
-// Python's standard library, as bytecode (static/stdlib.zip, scripts/stdlib_bytecode.mjs): what
+// Python's standard library, as bytecode (static/stdlib.zip, scripts/build/stdlib_bytecode.mjs): what
 // Pyodide's boot imports and every standard-library module an import statement of the page or
 // of PyScript names, as "sourceless" .pyc files, given to Pyodide in place of the sources it
 // ships (python_stdlib.zip, 2.5 MB), so one standard library travels, and no import compiles.
@@ -72,7 +72,7 @@ export async function loadPyodide(options = {}) {
 // for longest, so the page's Python files do not share the link with it: they are fetched once
 // it has arrived and is instantiated (Pyodide's `fsInit` hook, called then), while Python's own
 // start runs (~0.4 s), which does not need them. A 20 Mbit/s link brings Python up ~0.2 s sooner
-// that way (scripts/bench_network.py). Should the hook not be called (a boot that fails), the
+// that way (scripts/bench/bench_network.py). Should the hook not be called (a boot that fails), the
 // files are fetched when the boot ends.
 let runtimeHere;
 const runtimeArrival = new Promise((resolve) => {
@@ -86,10 +86,10 @@ function runtimeArrived(booted) {
 
 // Fetched, checked and turned into bytes while Pyodide boots, so that once it is up only
 // the file system writes remain (Emscripten's own string-to-UTF-8 loop took ~15 ms). The page's
-// modules come as bytecode that runs without their sources (scripts/pybundle.py), and the
+// modules come as bytecode that runs without their sources (scripts/build/pybundle.py), and the
 // sources (python.json, 0.2 MB) follow once the page is idle, for a traceback's lines: they do
 // not travel before the first hand. Without usable bytecode of the modules (missing, damaged,
-// a browser without DecompressionStream, or dropped by scripts/serve.py after an edit), the
+// a browser without DecompressionStream, or dropped by scripts/build/serve.py after an edit), the
 // sources are fetched at once instead, and Python compiles them.
 async function fetchFiles() {
   const bytecode = await fetchBytecode();
@@ -109,7 +109,7 @@ async function fetchSources() {
   if (!response.ok) throw new Error(`the page's Python files: HTTP ${response.status}`);
   const bundle = await response.json();
   if (bundle?.format !== "opening-hand-python" || typeof bundle.files !== "object") {
-    throw new Error("the page's Python files: not a bundle of scripts/pybundle.py");
+    throw new Error("the page's Python files: not a bundle of scripts/build/pybundle.py");
   }
   return Object.entries(bundle.files).map(([path, text]) => {
     if (typeof text !== "string") throw new Error(`the page's Python files: a bad entry ${quoted(path)}`);
@@ -157,7 +157,7 @@ const BYTECODE_MAGIC = "opening-hand-bytecode 1\n";
 const BYTECODE_PATH = /^(([\w.-]+\/)*[\w.-]+\.(pyc|txt)|dataclass-code\.marshal)$/;
 const SOURCELESS = /^(?!(.*\/)?__pycache__\/).*\.pyc$/; // a module of the page's, run without its source
 
-// The modules' bytecode (static/python-bytecode.gz, scripts/pybundle.py's pack_bytecode).
+// The modules' bytecode (static/python-bytecode.gz, scripts/build/pybundle.py's pack_bytecode).
 // Without it (missing, damaged, or a browser without DecompressionStream) Python compiles
 // the sources: slower, never wrong, so it is only a warning.
 async function fetchBytecode() {

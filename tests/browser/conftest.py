@@ -55,7 +55,7 @@ def browser_context_args(browser_context_args: dict) -> dict:
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
     if not (ROOT / "static/vendor/pyodide/pyodide.mjs").exists():
-        subprocess.run([sys.executable, str(ROOT / "scripts/vendor.py")], check=True)
+        subprocess.run([sys.executable, str(ROOT / "scripts/build/vendor.py")], check=True)
     server, url = serve_in_thread()
     yield url
     server.shutdown()
@@ -82,11 +82,11 @@ def app(page: Page, server_url: str) -> Iterator[AppPage]:
 
 @pytest.fixture(scope="session")
 def card_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The card database scripts/cards.py builds from the Scryfall-format fixtures (one bulk file of them all)."""
+    """The card database scripts/build/cards.py builds from the Scryfall-format fixtures (one bulk file of them all)."""
     out = tmp_path_factory.mktemp("card-data")
     bulk = out.parent / "oracle-cards-20261120090345.json"
     bulk.write_text(json.dumps(card_objects()), encoding="utf-8")
-    command = [sys.executable, str(ROOT / "scripts/cards.py"), "--from", str(bulk), "--out", str(out)]
+    command = [sys.executable, str(ROOT / "scripts/build/cards.py"), "--from", str(bulk), "--out", str(out)]
     subprocess.run(command, check=True, capture_output=True)
     return out
 

@@ -2,7 +2,7 @@
 its real type line, misspelt names reported with one-click fixes, lines that are not cards,
 legality and colour identity, oracle text, and a page that carries on when the data is bad.
 
-The database is the one scripts/cards.py builds from tests/fixtures/scryfall/ (a few hundred
+The database is the one scripts/build/cards.py builds from tests/fixtures/scryfall/ (a few hundred
 real cards in Scryfall's bulk format); requests for it are routed, nothing leaves the page.
 """
 

@@ -1,5 +1,5 @@
 """Real decks' mana on the page (issue 39): the site built from the Scryfall-format fixtures
-(scripts/cards.py, as `make cards` builds it), a Modern Boros Energy list, and a hand of two
+(scripts/build/cards.py, as `make cards` builds it), a Modern Boros Energy list, and a hand of two
 fetch lands: the verdict keeps it, and the outlook counts the fetch lands as sources of the
 colours they can find, saying the figure is played out."""
 

@@ -1,6 +1,6 @@
 """Start-up (issue 19): what the page does before it says ready, and what it no longer does.
 
-The figures are in `make bench` (scripts/bench.py); these tests prove the behaviour the
+The figures are in `make bench` (scripts/bench/bench.py); these tests prove the behaviour the
 figures rely on: the browser runs the bundled bytecode (ours and PyScript's own package),
 one listener per event type reaches every control, the menus work while Python starts,
 and what index.html preloads is what PyScript then asks for.
@@ -24,7 +24,7 @@ from tests.browser.pages import FILES_TIMING, AppPage
 from tests.browser.pages import PYTHON_HOOK as HOOK
 
 # Every module Python imported from the page's folder: ours from their sourceless bytecode
-# (scripts/pybundle.py), PyScript's package (which PyScript writes there) from checked-hash
+# (scripts/build/pybundle.py), PyScript's package (which PyScript writes there) from checked-hash
 # bytecode made for its very source; "stale": compiled in the browser.
 BYTECODE = """
 import importlib.util, json, os, sys
@@ -140,7 +140,7 @@ def test_the_sources_travel_after_ready_and_give_a_traceback_its_lines(app: AppP
 
 def test_the_pages_python_files_do_not_share_the_link_with_pyodides_webassembly(app: AppPage) -> None:
     """They are fetched once the WebAssembly has arrived (Pyodide's fsInit hook), while Python
-    itself starts: not alongside it, which delayed it on a real link (scripts/bench_network.py),
+    itself starts: not alongside it, which delayed it on a real link (scripts/bench/bench_network.py),
     and not after Python is up, which would leave the link idle while it boots."""
     app.open()
     timing = app.page.evaluate(FILES_TIMING)
@@ -149,7 +149,7 @@ def test_the_pages_python_files_do_not_share_the_link_with_pyodides_webassembly(
 
 def test_every_standard_library_module_the_page_uses_comes_from_the_bytecode_archive(app: AppPage) -> None:
     """Pyodide's boot, PyScript, the start-up, the first Deal and the trainer: no module of the
-    standard library is compiled from source (scripts/pybundle.py's STDLIB_EXTRA lists what
+    standard library is compiled from source (scripts/build/pybundle.py's STDLIB_EXTRA lists what
     the engine does not import itself)."""
     app.page.add_init_script(HOOK)
     app.open().deal(seed=5)

@@ -1,6 +1,6 @@
 """The realistic decklists of tests/fixtures/decklists and the card database of the
 Scryfall-format fixtures (tests/fixtures/scryfall/*.json), built by the engine's own
-conversion of a card object to a row (the one scripts/cards.py uses)."""
+conversion of a card object to a row (the one scripts/build/cards.py uses)."""
 
 from __future__ import annotations
 

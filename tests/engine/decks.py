@@ -1,4 +1,4 @@
-"""Decks for the trainer's tests (and ``scripts/trainer_fit.py``): card data written out, so
+"""Decks for the trainer's tests (and ``scripts/bench/trainer_fit.py``): card data written out, so
 the tests need no database, in Scryfall's terms (mana cost, type line, ``produced_mana``)."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ LOW_CURVE = deck_of((MOUNTAIN, 24), (spell("Goblin", "{R}"), 8), (spell("Raider"
                     (spell("Ogre", "{2}{R}"), 12))  # fmt: skip
 LIMITED = deck_of((FOREST, 17), (spell("Elf", "{G}"), 3), (spell("Bear", "{1}{G}"), 10), (spell("Ape", "{2}{G}"), 6),
                   (spell("Beast", "{3}{G}"), 3), (spell("Wurm", "{4}{G}"), 1))  # fmt: skip
-# Others, to see where the model and the land-count baseline part (scripts/trainer_fit.py).
+# Others, to see where the model and the land-count baseline part (scripts/bench/trainer_fit.py).
 ONE_AND_TWO = deck_of((MOUNTAIN, 24), (spell("Goblin", "{R}"), 18), (spell("Raider", "{1}{R}"), 18))
 BURN = deck_of(
     (MOUNTAIN, 20), (spell("Bolt", "{R}"), 28), (spell("Helix", "{R}{W}"), 4), (spell("Raider", "{1}{R}"), 8)

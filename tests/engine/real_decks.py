@@ -1,6 +1,6 @@
 """Real decklists (tests/fixtures/decklists, as players export them from the sites they use)
 with their cards from the Scryfall-format fixtures: the decks the trainer is held to beyond
-the synthetic ones of :mod:`tests.engine.decks` (``scripts/trainer_fit.py`` reports on both)."""
+the synthetic ones of :mod:`tests.engine.decks` (``scripts/bench/trainer_fit.py`` reports on both)."""
 
 from __future__ import annotations
 

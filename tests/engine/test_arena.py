@@ -128,7 +128,7 @@ def sevens(edition: str, lands: int, size: int, games: int, mulligan: bool = Fal
 
 
 # 200,000 sevens per deck through the engine take over a minute here (several inside
-# Pyodide): `make bench` deals that many (scripts/bench_arena.py) and checks them the same way.
+# Pyodide): `make bench` deals that many (scripts/bench/bench_arena.py) and checks them the same way.
 # The suite deals 6,000 per deck, a second each: at 4 standard errors (1.3 points at worst) it
 # still tells 3 candidates from 2 (their figures lie 11 standard errors apart at 6,000 sevens,
 # for 24/60 and for 17/40) and from no smoothing (35).

@@ -127,7 +127,7 @@ def test_lone_surrogates_are_read_as_replacement_characters() -> None:
 
 def test_xml_files_with_huge_attributes_get_an_answer() -> None:
     # The old slash pattern tried its leading \s* at every one of these spaces (40,000 of them
-    # cost 100 times as much as 4,000); `make bench` (scripts/bench_parse.py) times them now.
+    # cost 100 times as much as 4,000); `make bench` (scripts/bench/bench_parse.py) times them now.
     def dek(spaces: int) -> str:
         return f'<Deck>\n<Cards Quantity="4" Sideboard="false" Name="Fire/Ice{" " * spaces}x"/>\n</Deck>'
 

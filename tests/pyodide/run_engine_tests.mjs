@@ -1,7 +1,7 @@
 // Run the engine's pytest suite inside real Pyodide (the runtime the page uses: Python 3.14,
 // sys.platform "emscripten"), under Node, with no browser.
 //
-//   python3 scripts/pyodide_site.py     # once: pytest + hypothesis wheels into .cache/pyodide-site
+//   python3 scripts/build/pyodide_site.py     # once: pytest + hypothesis wheels into .cache/pyodide-site
 //   node tests/pyodide/run_engine_tests.mjs [--tests DIR] [extra pytest args, e.g. -k mulligan]
 //
 // DIR (or $ENGINE_TESTS_DIR) defaults to tests/engine; a folder outside the repo works too.
@@ -27,7 +27,7 @@ if (!testsDir) {
   process.exit(2);
 }
 const hostTests = resolve(root, testsDir);
-for (const [path, fix] of [[resolve(site, ".installed"), "python3 scripts/pyodide_site.py"], [hostTests, "--tests DIR"]]) {
+for (const [path, fix] of [[resolve(site, ".installed"), "python3 scripts/build/pyodide_site.py"], [hostTests, "--tests DIR"]]) {
   if (!existsSync(path)) {
     console.error(`run_engine_tests: missing ${path} (see: ${fix})`);
     process.exit(2);

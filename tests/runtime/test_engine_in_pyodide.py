@@ -58,8 +58,8 @@ def test_engine_tests_pass_inside_pyodide() -> None:
     assert package.exists(), "node_modules/pyodide is missing: run `npm ci` (make test does)"
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
 
-    site = subprocess.run([sys.executable, "scripts/pyodide_site.py"], cwd=ROOT, capture_output=True, text=True)
-    assert site.returncode == 0, f"scripts/pyodide_site.py failed:\n{site.stdout}{site.stderr}"
+    site = subprocess.run([sys.executable, "scripts/build/pyodide_site.py"], cwd=ROOT, capture_output=True, text=True)
+    assert site.returncode == 0, f"scripts/build/pyodide_site.py failed:\n{site.stdout}{site.stderr}"
 
     run = subprocess.run(
         [node, str(RUNNER), "--tests", TESTS], cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT

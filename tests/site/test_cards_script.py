@@ -1,4 +1,4 @@
-"""scripts/cards.py: the card database built from Scryfall's Oracle Cards bulk file.
+"""scripts/build/cards.py: the card database built from Scryfall's Oracle Cards bulk file.
 
 The fixture tests/fixtures/scryfall/oracle-cards.json is a small bulk file in Scryfall's own
 format: every card of the built-in catalog, a Modern deck (modern-arena.txt, an Arena
@@ -524,7 +524,7 @@ def test_a_gzip_file_on_disk_gives_its_date_from_scryfalls_file_name(tmp_path: P
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "cards.py"), *args], capture_output=True,
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "build" / "cards.py"), *args], capture_output=True,
                           text=True, timeout=60, check=False)  # fmt: skip
 
 
@@ -775,10 +775,10 @@ def test_the_service_worker_precaches_every_database_file(tmp_path: Path, monkey
 def test_the_published_site_is_built_with_the_database_when_scryfall_answers() -> None:
     flow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8"))
     runs = [str(step.get("run", "")) for step in flow["jobs"]["build"]["steps"]]
-    cards_step = next(i for i, run in enumerate(runs) if "scripts/cards.py" in run)
-    vendor_step = next(i for i, run in enumerate(runs) if "scripts/vendor.py" in run)
-    assert runs[cards_step].split() == ["python3", "scripts/cards.py", "--optional"] and cards_step < vendor_step
+    cards_step = next(i for i, run in enumerate(runs) if "scripts/build/cards.py" in run)
+    vendor_step = next(i for i, run in enumerate(runs) if "scripts/build/vendor.py" in run)
+    assert runs[cards_step].split() == ["python3", "scripts/build/cards.py", "--optional"] and cards_step < vendor_step
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert re.search(r"^cards:\n\t\$\(PY\) scripts/cards\.py\n\t\$\(MAKE\) runtime$", makefile, re.MULTILINE)
+    assert re.search(r"^cards:\n\t\$\(PY\) scripts/build/cards\.py\n\t\$\(MAKE\) runtime$", makefile, re.MULTILINE)
     assert re.search(r"^\.PHONY:.* cards\b", makefile, re.MULTILINE)
     assert "static/data/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()

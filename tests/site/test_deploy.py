@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 import yaml
-from site_build import build  # scripts/site_build.py
+from site_build import build  # scripts/build/site_build.py
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
@@ -31,8 +31,8 @@ def test_the_pages_workflow_tests_then_deploys_with_the_official_actions() -> No
         assert any(u.startswith(action) for u in uses), action
     upload = next(s for s in jobs["build"]["steps"] if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
     build_runs = " ".join(str(s.get("run", "")) for s in jobs["build"]["steps"])
-    assert upload["with"]["path"] == "_site" and "scripts/site_build.py _site" in build_runs
-    assert "npm ci" in build_runs and "scripts/vendor.py" in build_runs
+    assert upload["with"]["path"] == "_site" and "scripts/build/site_build.py _site" in build_runs
+    assert "npm ci" in build_runs and "scripts/build/vendor.py" in build_runs
     assert jobs["deploy"]["environment"]["name"] == "github-pages"
 
 

@@ -1,5 +1,5 @@
-"""static/python.json (scripts/pybundle.py): the page's Python modules in one file, with
-bytecode made by the vendored Pyodide's own Python (scripts/pycompile.mjs).
+"""static/python.json (scripts/build/pybundle.py): the page's Python modules in one file, with
+bytecode made by the vendored Pyodide's own Python (scripts/build/pycompile.mjs).
 
 Here, not in tests/engine/: it runs Node, and every engine test also runs inside Pyodide,
 which has no subprocesses. The browser tests prove the page runs from it.
@@ -88,7 +88,7 @@ def test_the_bytecode_file_packs_and_unpacks_every_byte() -> None:
 
 
 def test_an_edit_reaches_the_bundle_and_drops_the_modules_stale_bytecode_without_node(tmp_path: Path) -> None:
-    """What scripts/serve.py does on a request after an edit: the sources are written, and the
+    """What scripts/build/serve.py does on a request after an edit: the sources are written, and the
     bytecode of the page's modules, which no longer matches them, is dropped (without it the
     page fetches the sources at start-up and runs them); PyScript's and the dataclass table
     (keyed on each class's source) stay. A file touched but unchanged drops nothing."""
@@ -128,7 +128,7 @@ def test_a_build_without_node_never_leaves_an_older_builds_modules_to_run(
 
 
 def test_the_standard_librarys_bytecode_archive_holds_what_the_boot_and_the_engine_import(tmp_path: Path) -> None:
-    """static/stdlib.zip (scripts/stdlib_bytecode.mjs): sourceless .pyc files of Pyodide's own
+    """static/stdlib.zip (scripts/build/stdlib_bytecode.mjs): sourceless .pyc files of Pyodide's own
     Python for the modules its boot compiles from python_stdlib.zip's sources, the engine's
     and STDLIB_EXTRA's. The browser tests prove the page loads every one it uses from it."""
     root = copy_of_py(tmp_path)

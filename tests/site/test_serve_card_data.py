@@ -153,7 +153,7 @@ def test_a_failed_refresh_keeps_the_database_it_had(tmp_path: Path, offline: str
 def test_serve_builds_the_database_through_api_and_serves_it(tmp_path: Path, scryfall: tuple[str, list[str]]) -> None:
     api, _ = scryfall
     (tmp_path / "static" / "data").mkdir(parents=True)
-    command = [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--card-data", "--api", api,
+    command = [sys.executable, str(ROOT / "scripts" / "build" / "serve.py"), "--port", "0", "--card-data", "--api", api,
                "--root", str(tmp_path)]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -175,7 +175,9 @@ def test_serve_builds_the_database_through_api_and_serves_it(tmp_path: Path, scr
 
 def test_make_serve_gets_the_card_data_and_make_test_never_downloads_it() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert re.search(r"^serve: runtime\n\t\$\(PY\) scripts/serve\.py --port \$\(PORT\) --card-data$", makefile, re.M)
+    assert re.search(
+        r"^serve: runtime\n\t\$\(PY\) scripts/build/serve\.py --port \$\(PORT\) --card-data$", makefile, re.M
+    )
     test_recipe = re.search(r"^test:.*\n((?:\t.*\n)+)", makefile, re.M)
     assert test_recipe and "cards" not in test_recipe.group(0) and "card-data" not in test_recipe.group(0)
     conftest = (ROOT / "tests" / "browser" / "conftest.py").read_text(encoding="utf-8")

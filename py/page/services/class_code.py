@@ -3,7 +3,7 @@
 ``@dataclass`` writes the source of each class's ``__init__``, ``__eq__``, ``__repr__``...
 and compiles it when the class is defined: for the engine's ~90 classes that compiling was
 ~120 ms of the first Deal (about half of importing the page), on the critical path of a
-player's first hand. The build (scripts/pycompile.mjs, with the vendored Pyodide's own
+player's first hand. The build (scripts/build/pycompile.mjs, with the vendored Pyodide's own
 Python) imports the engine with ``record`` watching and keeps the code of every such source;
 ``install`` (page.running, just before the page and the engine are imported, after
 start-up) puts that table in front of ``dataclasses``' own ``exec``, so a source in the

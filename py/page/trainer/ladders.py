@@ -81,7 +81,7 @@ class Ladders:
             del self.done[next(iter(self.done))]
         side = "play" if result.key.skips else "draw"
         self.timings.append((f"{result.key.rule.key}/{side}", float(window.performance.now()) - self.started))
-        # For `make bench` (scripts/bench_trainer.py): each ladder's time, in the order worked out.
+        # For `make bench` (scripts/bench/bench_trainer.py): each ladder's time, in the order worked out.
         window.document.body.dataset.ladders = " ".join(f"{ms:.0f}" for _, ms in self.timings[-KEEP:])
         # The verdict's redraw in a task of its own, not on the end of a slice's.
         window.setTimeout(create_once_callable(lambda *_args: self.on_ready()), 0)

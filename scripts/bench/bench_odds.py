@@ -32,8 +32,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "py")]
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "scripts" / "build"), str(ROOT / "py")]
 from opening_hand.odds import DeckCounts, KeepRule, simulate, table  # noqa: E402
 from opening_hand.samples import SAMPLES  # noqa: E402
 from serve import serve_in_thread  # noqa: E402

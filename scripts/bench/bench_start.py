@@ -1,4 +1,4 @@
-"""Start-up figures for scripts/bench.py: what a player waits for, from navigation on.
+"""Start-up figures for scripts/bench/bench.py: what a player waits for, from navigation on.
 
 One round loads, back to back and each in a fresh browser context (no HTTP cache, no
 IndexedDB, no service worker carried over):

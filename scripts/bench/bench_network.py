@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A player's first visit over a real link: cold loads under Chromium's network emulation.
 
-Localhost has no bandwidth limit, so `scripts/bench.py` cannot show what the bytes of a cold
+Localhost has no bandwidth limit, so `scripts/bench/bench.py` cannot show what the bytes of a cold
 visit cost. Here every load runs in a fresh browser context with the HTTP cache disabled and
 service workers blocked, and the Chrome DevTools Protocol's ``Network.emulateNetworkConditions``
 holds it to a link:
@@ -17,7 +17,7 @@ link (its hand replayed). Figures are the page's own clock (ms from navigation s
 bytes that crossed the link (each resource's encoded body) before ready and before the first
 hand; ratios are to the same round's bare page, then the median over the rounds.
 
-    .venv/bin/python scripts/bench_network.py [--runs 5] [--link home|mobile] [--json]
+    .venv/bin/python scripts/bench/bench_network.py [--runs 5] [--link home|mobile] [--json]
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import Browser, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "build"))  # serve.py, the site's server
 from bench_start import PLAY_FIRST, PROBE, Guard, share_link, wait_for  # noqa: E402
 
 from serve import serve_in_thread  # noqa: E402

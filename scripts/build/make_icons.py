@@ -8,7 +8,7 @@ import struct
 import zlib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BG, CARD, EDGE, MARK = (122, 59, 18), (244, 241, 234), (29, 27, 24), (224, 161, 0)
 
 

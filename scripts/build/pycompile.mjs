@@ -1,5 +1,5 @@
 // Compiles the page's Python modules to bytecode with the vendored Pyodide's own Python
-// (the browser's 3.14; the machine's CPython may be any version), for scripts/pybundle.py.
+// (the browser's 3.14; the machine's CPython may be any version), for scripts/build/pybundle.py.
 // Reads {"sources": {"path": "source", ...}, "pyscript": {...}} as JSON on stdin; writes
 // {"page/app.pyc": base64, "pyscript/__pycache__/...pyc": base64, ...}, and the table of the
 // engine's dataclass code (py/page/services/class_code.py).
@@ -16,7 +16,7 @@ for await (const chunk of process.stdin) input += chunk;
 // Without column positions (PYTHONNODEBUGRANGES): smaller files; tracebacks keep file and line.
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.globals.set("request", input);
-// Without docstrings: scripts/pyc_lean.py.
+// Without docstrings: scripts/build/pyc_lean.py.
 pyodide.runPython(readFileSync(new URL("./pyc_lean.py", import.meta.url), "utf8"));
 const output = pyodide.runPython(`
 import base64, importlib.util, json, os, sys

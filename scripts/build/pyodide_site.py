@@ -22,7 +22,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PINS = ROOT / "requirements-dev.txt"
 SITE = ROOT / ".cache" / "pyodide-site"
 STAMP = SITE / ".installed"

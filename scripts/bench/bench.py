@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up and click benchmark (a script that prints figures, not a test).
 
-Prints, in one run of N rounds (scripts/bench_start.py has the pages and the probe):
+Prints, in one run of N rounds (scripts/bench/bench_start.py has the pages and the probe):
 * navigation -> ready, navigation -> the first hand on screen with Deal pressed the moment
   the page is ready, navigation -> the replayed hand of a cold share link, and a repeat
   visit restored from the start-up snapshot, each as a ratio to the bare Pyodide boot of
@@ -35,8 +35,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "build"))  # serve.py, the site's server
 from bench_start import READY_TIMEOUT_S, Guard, Load, Round, run_rounds  # noqa: E402
 
 from serve import serve_in_thread  # noqa: E402
@@ -182,7 +182,7 @@ def ensure_runtime() -> None:
         return
     if not (ROOT / "node_modules").is_dir():
         sys.exit("bench: the runtime is not vendored and node_modules/ is missing: run `npm ci`, then retry")
-    subprocess.run([sys.executable, str(ROOT / "scripts/vendor.py")], check=True)
+    subprocess.run([sys.executable, str(ROOT / "scripts/build/vendor.py")], check=True)
 
 
 def spread(values: list[float]) -> dict[str, float]:

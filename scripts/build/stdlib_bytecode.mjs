@@ -1,4 +1,4 @@
-// The standard-library bytecode archive (scripts/pybundle.py): Pyodide ships its standard
+// The standard-library bytecode archive (scripts/build/pybundle.py): Pyodide ships its standard
 // library as Python sources only (python_stdlib.zip), so every start compiles each module it
 // imports - ~130 at Pyodide's own boot, most of the boot's time. This compiles, with the
 // vendored Pyodide's own Python, every standard-library module that the boot, the page's
@@ -14,13 +14,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 const out = process.argv[2];
-if (!out) throw new Error("usage: node scripts/stdlib_bytecode.mjs OUT.zip < request.json");
+if (!out) throw new Error("usage: node scripts/build/stdlib_bytecode.mjs OUT.zip < request.json");
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 // Without column positions (PYTHONNODEBUGRANGES): smaller files; tracebacks keep file and line.
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.globals.set("request", input);
-// Without docstrings: scripts/pyc_lean.py.
+// Without docstrings: scripts/build/pyc_lean.py.
 pyodide.runPython(readFileSync(new URL("./pyc_lean.py", import.meta.url), "utf8"));
 const archive = pyodide.runPython(`
 import base64, importlib, io, json, os, sys, zipfile

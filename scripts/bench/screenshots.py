@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Screenshots of the page after Deal, for every format, at a desktop and a phone size.
 
-    .venv/bin/python scripts/screenshots.py [--out screenshots] [--only commander]
+    .venv/bin/python scripts/bench/screenshots.py [--out screenshots] [--only commander]
 
 Writes ``<format>-<desktop|phone>.png`` and prints, for each, the page height and whether
 the deciding hand and its buttons are inside the viewport without scrolling. A tool for
@@ -17,8 +17,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "build"))  # serve.py, the site's server
 from serve import serve_in_thread  # noqa: E402
 
 SIZES = {"desktop": (1366, 900), "phone": (390, 844)}

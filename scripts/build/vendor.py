@@ -7,7 +7,7 @@ and mana-font's stylesheet with the two font files browsers pick from its @font-
 (woff, which every current browser takes, and ttf), for the mana symbols on card faces.
 The versions must be exactly the ones package.json pins; anything else is an error, so a
 stale node_modules can never ship by accident. Idempotent: unchanged files are not copied.
-It also writes static/python.json (scripts/pybundle.py: the page's Python files in one file)
+It also writes static/python.json (scripts/build/pybundle.py: the page's Python files in one file)
 and static/precache.js (the service worker's list).
 """
 
@@ -21,12 +21,12 @@ import tomllib
 from pathlib import Path
 
 import pybundle
-from cards import write_null_index  # scripts/cards.py: the one definition of the database's files
+from cards import write_null_index  # scripts/build/cards.py: the one definition of the database's files
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
-DATA = ROOT / "static" / "data"  # the card database (scripts/cards.py), also git-ignored
+DATA = ROOT / "static" / "data"  # the card database (scripts/build/cards.py), also git-ignored
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MANA_FILES = ("css/mana.min.css", "fonts/mana.woff", "fonts/mana.ttf")
 PACKAGES = ("@pyscript/core", "pyodide", "mana-font")
@@ -90,7 +90,7 @@ def published_files() -> list[str]:
             files.add(optional)
     files.add(config["interpreter"].removeprefix("./"))
     for folder in ("static/vendor", "static/icons", "static/runtime", "static/data"):
-        # Not dotfiles: a build in progress (scripts/cards.py) writes .*.tmp files before renaming them.
+        # Not dotfiles: a build in progress (scripts/build/cards.py) writes .*.tmp files before renaming them.
         files.update(str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*")
                      if p.is_file() and not p.name.startswith("."))  # fmt: skip
     files.discard("static/vendor/VERSIONS.json")
@@ -98,7 +98,7 @@ def published_files() -> list[str]:
 
 
 def write_card_index() -> None:
-    """static/data/cards.json saying "no database" when scripts/cards.py never ran, so the page
+    """static/data/cards.json saying "no database" when scripts/build/cards.py never ran, so the page
     never asks for a missing file and uses its built-in catalog. An existing index is kept."""
     if not (DATA / "cards.json").exists():
         write_null_index(DATA)
@@ -113,7 +113,7 @@ def write_precache() -> None:
         digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
     version = digest.hexdigest()[:16]
     body = json.dumps({"version": version, "files": ["./", *files]}, indent=1)
-    text = f"// Written by scripts/vendor.py; git-ignored. Read by sw.js.\nself.PRECACHE = {body};\n"
+    text = f"// Written by scripts/build/vendor.py; git-ignored. Read by sw.js.\nself.PRECACHE = {body};\n"
     target = ROOT / "static" / "precache.js"
     if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")

@@ -2,7 +2,7 @@
 """Card database benchmark (a script that prints figures, not a test; part of `make bench`).
 
 Builds a realistic database of 30,000 synthetic cards in Scryfall's Oracle Cards format
-with scripts/cards.py (the real file is not reachable from CI machines), then prints:
+with scripts/build/cards.py (the real file is not reachable from CI machines), then prints:
 
 * the database's size, raw and gzip (goal: cards file <= 1.5 MB gzip), and the build time;
 * in Chromium: the time to fetch, unpack and read it after ready (goal <= 300 ms), and the
@@ -27,8 +27,8 @@ from typing import Any
 
 from playwright.sync_api import Page, Route, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "build"))  # serve.py, the site's server
 from bench import LAUNCH_ARGS, READY_TIMEOUT_S  # noqa: E402
 
 from serve import serve_in_thread  # noqa: E402
@@ -82,7 +82,7 @@ def build(folder: Path, count: int) -> dict[str, Any]:
         out.write("[\n" + ",\n".join(json.dumps(c) for c in synthetic_cards(count)) + "\n]\n")
     data = folder / "data"
     started = time.perf_counter()
-    subprocess.run([sys.executable, str(ROOT / "scripts/cards.py"), "--from", str(bulk), "--out", str(data)],
+    subprocess.run([sys.executable, str(ROOT / "scripts/build/cards.py"), "--from", str(bulk), "--out", str(data)],
                    check=True, capture_output=True)  # fmt: skip
     seconds = time.perf_counter() - started
     index = json.loads((data / "cards.json").read_text())
@@ -183,7 +183,7 @@ def main() -> None:
           f"{'ok' if gz <= GZIP_MB else 'MISSED'}")  # fmt: skip
     print(f"  text file      {built['text_raw'] / 1e6:6.2f} MB raw  {built['text_gz'] / 1e6:6.2f} MB gzip   "
           "(fetched only for the enlarged card)")  # fmt: skip
-    print(f"  build          {built['build_s']:6.1f} s (scripts/cards.py --from)")
+    print(f"  build          {built['build_s']:6.1f} s (scripts/build/cards.py --from)")
     parts = {k: statistics.median(t[k] for t in figures["load_parts"]) for k in figures["load_parts"][0]}
     print(
         f"  load in page   {med['load']:6.0f} ms median (fetch {parts['fetch']:.0f}, gunzip {parts['unpack']:.0f}, "

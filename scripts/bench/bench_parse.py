@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "py")]
 from opening_hand.decklist import MAX_LINE_CHARS, MAX_LINES, MAX_NAME_LENGTH, parse_decklist  # noqa: E402
 from opening_hand.errors import DecklistError  # noqa: E402

@@ -2,7 +2,7 @@
 # System packages the two README commands need, installed only when missing, with apt's
 # --no-install-recommends (Node.js and npm: ~360 packages on Debian 12/13 instead of ~600 with
 # build-essential and the rest of the recommends).
-# Usage: sh scripts/sysdeps.sh node | venv PYTHON | chromium
+# Usage: sh scripts/build/sysdeps.sh node | venv PYTHON | chromium
 # Runs as root, or through sudo when it is there (then `make` may itself be run with sudo).
 set -eu
 
@@ -64,7 +64,7 @@ chromium)
   fi
   ;;
 *)
-  echo "usage: sh scripts/sysdeps.sh node | venv PYTHON | chromium" >&2
+  echo "usage: sh scripts/build/sysdeps.sh node | venv PYTHON | chromium" >&2
   exit 2
   ;;
 esac

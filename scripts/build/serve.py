@@ -8,7 +8,7 @@ serves the site under a sub-path, as GitHub Pages does for a project site, and
 ``--max-age 600`` sends the caching header GitHub Pages sends (for testing releases).
 ``--card-data`` (what `make serve` runs) first makes sure static/data/ has the card database:
 built from Scryfall's bulk data when missing, refreshed in the background when older than a
-week, the built-in catalog (and one line saying why) without internet (scripts/cards.py,
+week, the built-in catalog (and one line saying why) without internet (scripts/build/cards.py,
 ``prepare``; ``--api`` names another Scryfall, as the tests do).
 """
 
@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 import pybundle
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED_FILES = {"index.html", "pyscript.toml", "sw.js"}
 PUBLISHED_DIRS = ("py/", "static/")
 BUNDLE_LOCK = threading.Lock()
@@ -149,8 +149,8 @@ def serve_in_thread(
 
 
 def prepare_card_data(root: Path, api: str | None) -> None:
-    """The card database for the page (scripts/cards.py, ``prepare``); a new one goes into the
-    service worker's list of files too (scripts/vendor.py)."""
+    """The card database for the page (scripts/build/cards.py, ``prepare``); a new one goes into the
+    service worker's list of files too (scripts/build/vendor.py)."""
     import cards
     import vendor
 

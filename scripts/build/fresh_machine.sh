@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prove the README's two commands on freshly installed, minimal Debian systems.
 #
-#   sudo bash scripts/fresh_machine.sh [--worktree] [--keep] [--workdir DIR] [bookworm|trixie ...]
+#   sudo bash scripts/build/fresh_machine.sh [--worktree] [--keep] [--workdir DIR] [bookworm|trixie ...]
 #
 # For each Debian suite (default: bookworm and trixie) this makes a minimal Debian with
 # `debootstrap --variant=minbase` in a chroot, installs only git, make, python3 and

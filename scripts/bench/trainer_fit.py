@@ -10,7 +10,7 @@ land-count studies: mulligan a seven with 0, 1, 6 or 7 lands and a six with 0, 1
 keep a seven with 2–4 lands and a six with 2–3 ("with ordinary cheap spells", as the baseline
 is stated: tests/engine/decks.py). ``docs/trainer.md`` keeps the figures.
 
-    .venv/bin/python scripts/trainer_fit.py [--hands 20] [--deck NAME ...]
+    .venv/bin/python scripts/bench/trainer_fit.py [--hands 20] [--deck NAME ...]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
 

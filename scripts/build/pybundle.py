@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """static/python.json: every Python module and data file of py/ (except main.py, the page's
 script) in one file; beside it, static/python-bytecode.gz: the modules' bytecode, compiled by
-Pyodide's own Python under Node (scripts/pycompile.mjs, without docstrings), with the data files.
+Pyodide's own Python under Node (scripts/build/pycompile.mjs, without docstrings), with the data files.
 
 The bytecode is what the page runs: static/runtime/pyodide.mjs fetches it while Pyodide
 boots and writes it into Python's file system before PyScript runs main.py, as "sourceless"
@@ -12,13 +12,13 @@ damaged. PyScript's own package, whose sources PyScript writes, gets "checked-ha
 files (PEP 552) in __pycache__ instead, which Python runs only while the source beside them
 has the hash they were made from.
 
-The files are built from py/ (git-ignored, like static/vendor/): by scripts/vendor.py
+The files are built from py/ (git-ignored, like static/vendor/): by scripts/build/vendor.py
 (`make serve`, `make test`, the Pages workflow) and, when py/ changed since, by
-scripts/serve.py when the page asks for it, without compiling: an edit drops the modules'
+scripts/build/serve.py when the page asks for it, without compiling: an edit drops the modules'
 bytecode (it no longer matches), so the page runs the sources, and an edit shows on the next
 reload.
 
-    python3 scripts/pybundle.py        # write static/python.json and python-bytecode.gz
+    python3 scripts/build/pybundle.py        # write static/python.json and python-bytecode.gz
 """
 
 from __future__ import annotations
@@ -34,13 +34,13 @@ import subprocess
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NAME = "static/python.json"
 # Their bytecode, and PyScript's, in one binary file (pack_bytecode).
 BYTECODE_NAME = "static/python-bytecode.gz"
 BYTECODE_MAGIC = b"opening-hand-bytecode 1\n"
 CLASS_TABLE = "dataclass-code.marshal"  # the engine's dataclass code: py/page/services/class_code.py's TABLE
-# The standard library's bytecode (scripts/stdlib_bytecode.mjs), git-ignored like the bundle.
+# The standard library's bytecode (scripts/build/stdlib_bytecode.mjs), git-ignored like the bundle.
 STDLIB_NAME = "static/stdlib.zip"
 # Standard-library modules the browser's Python imports that no import statement of the page
 # or of PyScript's package names (urllib.parse comes in by another way at start-up); the rest
@@ -113,7 +113,7 @@ def unpack_bytecode(packed: bytes) -> dict[str, bytes]:
     """The files of a pack_bytecode() file (as static/runtime/pyodide.mjs reads them)."""
     data = gzip.decompress(packed)
     if not data.startswith(BYTECODE_MAGIC):
-        raise ValueError("not a bytecode file of scripts/pybundle.py")
+        raise ValueError("not a bytecode file of scripts/build/pybundle.py")
     files: dict[str, bytes] = {}
     at = len(BYTECODE_MAGIC)
     while at < len(data):
@@ -135,7 +135,7 @@ def compile_bytecode(
     node = shutil.which("node")
     if node is None or not (root / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         return None
-    script = root / "scripts" / "pycompile.mjs"
+    script = root / "scripts" / "build" / "pycompile.mjs"
     request = json.dumps({"sources": files, "pyscript": pyscript or {}})
     done = subprocess.run([node, str(script)], input=request, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -163,7 +163,7 @@ def write_stdlib(root: Path = ROOT) -> bool:
     request = json.dumps({"sources": engine, "import": modules, "extra": extra})
     target = root / STDLIB_NAME
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    script = root / "scripts" / "stdlib_bytecode.mjs"
+    script = root / "scripts" / "build" / "stdlib_bytecode.mjs"
     done = subprocess.run(
         [node, str(script), str(temporary)], input=request, capture_output=True, text=True, check=False
     )
@@ -182,7 +182,7 @@ def imported_names(files: dict[str, str]) -> set[str]:
     and x.y, which may be a module), wherever the statement is: at the top or inside a
     function (the page imports the trainer's parts when first used). The standard library's
     bytecode holds those of them that are the standard library's, so the page finds every one
-    it can import there; scripts/stdlib_bytecode.mjs ignores the rest."""
+    it can import there; scripts/build/stdlib_bytecode.mjs ignores the rest."""
     names: set[str] = set()
     for path, text in files.items():
         if not path.endswith(".py"):
@@ -210,7 +210,7 @@ def stale(root: Path = ROOT) -> bool:
 
 def write(root: Path = ROOT, compile: bool = True) -> bool:
     """Writes the bundle when its bytes changed; says whether it did. ``compile=False``
-    (scripts/serve.py, after an edit) compiles nothing: when the sources changed, it drops
+    (scripts/build/serve.py, after an edit) compiles nothing: when the sources changed, it drops
     the modules' bytecode, which no longer matches them, so the page runs the sources."""
     if compile:
         sources = read_sources(root)

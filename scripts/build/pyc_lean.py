@@ -1,5 +1,5 @@
 """Bytecode for the browser without docstrings (run by the vendored Pyodide's Python under
-Node: scripts/pycompile.mjs and scripts/stdlib_bytecode.mjs).
+Node: scripts/build/pycompile.mjs and scripts/build/stdlib_bytecode.mjs).
 
 Docstrings are ~15 % of the compressed bytecode, which a player's first visit downloads
 before the first hand. They are dropped as ``python -OO`` drops them (the standard library

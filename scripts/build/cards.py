@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Build the card database in static/data/ from Scryfall's Oracle Cards bulk file.
 
-    python3 scripts/cards.py                      # download the newest file from Scryfall
-    python3 scripts/cards.py --from oracle-cards-20251120090345.json.gz
-    python3 scripts/cards.py --optional           # a failed download keeps the old database
+    python3 scripts/build/cards.py                      # download the newest file from Scryfall
+    python3 scripts/build/cards.py --from oracle-cards-20251120090345.json.gz
+    python3 scripts/build/cards.py --optional           # a failed download keeps the old database
 
 The output (cards.json, cards-<hash>.txt.gz, text-<hash>.txt.gz, images-<hash>.txt.gz) is
-specified in docs/card-data.md; ``prepare`` is what `make serve` runs first (scripts/serve.py).
+specified in docs/card-data.md; ``prepare`` is what `make serve` runs first (scripts/build/serve.py).
 The bulk file is large (about 160 MB of JSON), so it is read as a stream: bytes, gunzip,
 UTF-8 and JSON are each decoded a chunk at a time, and only the compact rows
 of the cards kept are held until they are sorted and written. Files are written under a
@@ -42,7 +42,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "py") not in sys.path:  # the engine's package: the one Scryfall object -> row conversion
     sys.path.append(str(ROOT / "py"))
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Copy the published site into a folder (for GitHub Pages): exactly what scripts/serve.py
+"""Copy the published site into a folder (for GitHub Pages): exactly what scripts/build/serve.py
 serves - index.html, pyscript.toml, py/ and static/ (with the vendored runtime) - plus a
 .nojekyll marker so Pages publishes the files as they are.
 
-    python3 scripts/site_build.py _site
+    python3 scripts/build/site_build.py _site
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from serve import PUBLISHED_DIRS, PUBLISHED_FILES, ROOT
 
 def build(target: Path) -> list[str]:
     if not (ROOT / "static/vendor/pyodide/pyodide.mjs").exists():
-        sys.exit("site: the runtime is not vendored; run `npm ci && python3 scripts/vendor.py` first")
+        sys.exit("site: the runtime is not vendored; run `npm ci && python3 scripts/build/vendor.py` first")
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
     for name in sorted(PUBLISHED_FILES):

@@ -10,7 +10,7 @@ Prints the counts, the largest deviation in standard errors and the sevens dealt
 Exit status 1 if any deck is outside the bound. (The engine suite, tests/engine/test_arena.py,
 deals 6,000 per deck the same way, to stay fast.)
 
-    .venv/bin/python scripts/bench_arena.py [--sevens 200000] [--all]
+    .venv/bin/python scripts/bench/bench_arena.py [--sevens 200000] [--all]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "py")]
 from opening_hand import ChooseStarting, SeatConfig, apply, new_game  # noqa: E402
 from opening_hand.editions import EDITIONS  # noqa: E402
