@@ -2,7 +2,7 @@
 // restored from the start-up snapshot (snapshot.mjs) when this browser has one, booted in
 // full otherwise - and then a snapshot is made for next time, once the page is idle.
 //
-// start() begins at once: static/boot.js calls it as the page is parsed, so Pyodide boots
+// start() begins at once: static/runtime/start.mjs calls it as the page is parsed, so Pyodide boots
 // while PyScript's own modules and config load (as on a page that only boots Pyodide), and
 // the page's Python files (static/python.json, scripts/build/pybundle.py) download alongside.
 // PyScript's later loadPyodide() gets that same interpreter, with those files written into
