@@ -13,7 +13,7 @@ VPY := $(VENV)/bin/python
 
 ## Serve the app on http://127.0.0.1:$(PORT)/ with the sample deck ready; first the card database: built from
 ## Scryfall's bulk data when static/data/ has none, refreshed in the background when a week old
-## (scripts/build/cards.py).
+## (scripts/build/cards.py). How the build fits together, step by step: docs/build.md.
 serve: runtime
 	$(PY) scripts/build/serve.py --port $(PORT) --card-data
 
