@@ -26,17 +26,17 @@ from opening_hand.stats import deck_key
 from page.deck_help import DeckHelp
 from page.dom import Node, before_next_paint, by_id, docked_hover, element, js_options
 from page.panels.deck import DeckPanel
-from page.panels.library import LibraryPanel
-from page.panels.match import MatchPanel
-from page.panels.odds import AnalysisPanel
+from page.panels.library_panel import LibraryPanel
+from page.panels.match_panel import MatchPanel
+from page.panels.odds_panel import AnalysisPanel
 from page.panels.setup import PLAY_DRAW_KEY, SetupPanel
-from page.panels.stats import StatsPanel
+from page.panels.stats_panel import StatsPanel
 from page.seams import KeepRules
 from page.services import saved_data
 from page.services.card_data import CardData
 from page.services.images import CardImages
 from page.services.links import Links
-from page.services.scryfall import ScryfallLookup
+from page.services.scryfall_lookup import ScryfallLookup
 from page.table.board import Board
 from page.table.clicks import click
 from page.table.compare import second_board

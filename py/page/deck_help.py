@@ -16,7 +16,7 @@ from page.table.unknown import Unknown, UnknownNotice
 
 if TYPE_CHECKING:
     from page.panels.deck import DeckPanel
-    from page.services.scryfall import ScryfallLookup
+    from page.services.scryfall_lookup import ScryfallLookup
     from page.table.board import Board
 
 

@@ -18,7 +18,7 @@ KeepRules = tuple["KeepRule", "KeepRule", tuple[str, ...]]  # on the play, on th
 
 
 class Page(Protocol):
-    """What the trainer's quizzes ask of the page (``page.trainer.quiz``)."""
+    """What the trainer's quizzes ask of the page (``page.trainer.quiz_panel``)."""
 
     def say(self, text: str) -> None:
         """A message beside the prompt of the main board."""

@@ -44,7 +44,7 @@ from opening_hand import (
 from opening_hand.policy import choose_bottom, decide, take_turn
 from opening_hand.share import ShareLinkError
 from page.dom import Node
-from page.table.cards import Images
+from page.table.card_faces import Images
 from page.table.log import LogView
 from page.table.view import Selection, TableView, ordered_choice
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from page.dom import Node, element
 from page.table.board import Board
-from page.table.cards import Images
+from page.table.card_faces import Images
 
 
 def compare_board(main: Node, tables: Node, images: Images, on_inspect: Callable[[Node | None], None]) -> Board:

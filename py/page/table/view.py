@@ -17,7 +17,7 @@ from pyscript import window
 from opening_hand import Card, ChooseBackupHand, ChooseBottom, GameState, Scry
 from page.dom import Node, before_next_paint, element, fragment, js_options
 from page.table import decision_bar, seats, turns
-from page.table.cards import Face, Images, card_face
+from page.table.card_faces import Face, Images, card_face
 from page.texts import plural
 
 PARTS = ("heading", "prompt", "message", "choices", "keys", "starting-player", "first-draw-skipped", "turn-order",

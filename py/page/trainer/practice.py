@@ -8,8 +8,8 @@ from __future__ import annotations
 from opening_hand import Action, GameState
 from page.seams import Page
 from page.table.board import Board
-from page.trainer.outlook import OutlookPanel
-from page.trainer.quiz import QuizPanel
+from page.trainer.outlook_panel import OutlookPanel
+from page.trainer.quiz_panel import QuizPanel
 
 
 class Practice:
