@@ -274,7 +274,8 @@ class App(PanelActions):
         self.to_table()
 
     def end_quiz(self, note: str) -> None:
-        self.update(self.main, self.main.undo() or Outcome(fresh=True), note)  # the last hand as it was answered, not the answer played out
+        # The table shows the last hand as it was answered, not the answer played out.
+        self.update(self.main, self.main.undo() or Outcome(fresh=True), note)
         self.main.heading("Table")
 
     def board(self, target: Node) -> Board | None:
