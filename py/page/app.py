@@ -3,7 +3,9 @@ images, and the fold of the setup once a game is dealt.
 
 ``App`` owns the panels and the main board (and, when comparing two rules editions, a second
 board that deals the same seeded shuffle under the other edition). It reads the form, deals,
-opens links and hands clicks to the boards; the boards turn them into engine actions. It is
+opens links and hands clicks to the boards; the boards turn them into engine actions and
+return what happened, and ``update`` draws it, in one pass: the table, the trainer's reading
+of the hand, the feedback line, each part drawing its own from the state. It is
 what the panels may ask things of, through the small Protocols of ``page.seams`` (``Page``,
 ``Keyboard``). No rule is decided here. User text only reaches the DOM through
 ``textContent``, ``value`` and attributes.
@@ -14,40 +16,37 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import replace
-from typing import Any
 
 from pyscript import document
 
 from opening_hand import Action, ChooseStartingPlayer, GameState, Match, RulesError, find_format, random_seed
 from opening_hand.editions import EDITIONS
-from opening_hand.samples import SAMPLES
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
 from opening_hand.stats import deck_key
 from page.deck_help import DeckHelp
-from page.dom import Node, before_next_paint, by_id, docked_hover, element, js_options
+from page.dom import Node, by_id, docked_hover, element
+from page.panel_actions import PanelActions
 from page.panels.deck import DeckPanel
-from page.panels.library import LibraryPanel
-from page.panels.match import MatchPanel
-from page.panels.odds import AnalysisPanel
+from page.panels.library_panel import LibraryPanel
+from page.panels.match_panel import MatchPanel
+from page.panels.odds_panel import AnalysisPanel
 from page.panels.setup import PLAY_DRAW_KEY, SetupPanel
-from page.panels.stats import StatsPanel
-from page.seams import KeepRules
+from page.panels.stats_panel import StatsPanel
 from page.services import saved_data
 from page.services.card_data import CardData
 from page.services.images import CardImages
 from page.services.links import Links
-from page.services.scryfall import ScryfallLookup
-from page.table.board import Board
+from page.services.scryfall_lookup import ScryfallLookup
+from page.table.board import Board, Outcome
 from page.table.clicks import click
 from page.table.compare import second_board
 from page.table.preview import Preview
-from page.texts import setup_summary, whole_number
 from page.trainer.practice import Practice
 
 MANA_FONT_CSS = "static/vendor/mana-font/css/mana.min.css"  # vendored by scripts/build/vendor.py
 
 
-class App:
+class App(PanelActions):
     def __init__(self) -> None:
         self.el = {name: by_id(name) for name in ("tables", "board-main", "log", "scryfall", "share", "share-url",
                                                    "deck-panel", "next-hand", "setup-summary", "preview")}  # fmt: skip
@@ -58,22 +57,23 @@ class App:
         self.decks = DeckPanel(needs_text=self.load_text)
         self.library = LibraryPanel(self.decks)
         self.preview = Preview(self.el["preview"], self.card_data.oracle_text, docked_hover)
-        self.text_task: Any = None  # the oracle text being fetched for a companion condition
+        self.text_task: asyncio.Future[None] | None = None  # oracle text or image addresses being fetched
         self.analysis = AnalysisPanel(lambda: (self.decks.parse().main_cards(), set(self.decks.marked_names())),
                                       lambda text: setattr(by_id("odds-message"), "textContent", text))  # fmt: skip
         self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards,
                                  lambda key: self.scryfall.image(key, self.card_data.images or {}))  # fmt: skip
-        self.main = Board(self.el["board-main"], self.el["log"], images=self.images, on_render=self.render_match,
-                          on_begin=self.record_game, on_inspect=self.inspect, on_decide=self.decided,
-                          advise_bottom=self.advise_bottom)  # fmt: skip
+        outlook = self.el["board-main"].querySelector('[data-el="outlook"]')
+        self.practice = Practice(outlook, self)  # the outlook, feedback and quizzes
+        self.main = Board(self.el["board-main"], self.el["log"], images=self.images, advice=self.practice.outlook)
         self.compare: Board | None = None  # the second board, while comparing two editions
         self.match: Match | None = None
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
         self.links = Links()
-        self.practice = Practice(self.main, self)  # the outlook, feedback and quizzes
         self.scryfall = ScryfallLookup(say=self.card_data.note, on_added=self.on_card_data, decklist=self.decklist_text,
                                        enabled=self.images.enabled, image_paths=self.card_data.load_images)  # fmt: skip
-        self.help = DeckHelp(self, self.decks, self.scryfall, self.main)  # the notice about the deck, at the table
+        self.help = DeckHelp(
+            self, self.decks, self.scryfall, self.main, self.el["board-main"]
+        )  # the notice about the deck, at the table
         self.scryfall.on_status = self.help.render
         self.setup_panel.restore_play_draw(saved_data.read(PLAY_DRAW_KEY))
         if not document.getElementById("mana-font"):  # JS null is falsy; the symbols wait for the table
@@ -96,7 +96,7 @@ class App:
         self.text_task = asyncio.ensure_future(self.card_data.text_then(self.decks.refresh))
 
     def decklist_text(self) -> str:
-        return str(self.decks.el["decklist"].value)
+        return self.decks.text()
 
     def show_images(self) -> None:
         """Redraw the boards; with images on, again once the card data's image addresses are in."""
@@ -105,51 +105,10 @@ class App:
             self.text_task = asyncio.ensure_future(self.card_data.images_then(self.render_boards))
 
     def render_boards(self) -> None:
+        """The boards drawn again (new card data or images), and what beside them follows the cards."""
         for board in (self.main, self.compare):
             if board is not None and board.state is not None:
-                board.render()
-
-    def load_sample(self) -> None:
-        self.decks.replace_text(SAMPLES[self.setup_panel.el["format"].value])
-        self.decks.say("")
-        self.summarise()
-
-    def sample_follows_format(self) -> None:
-        """A sample deck left as it was follows the format to its own sample (the player's
-        own list never changes)."""
-        if str(self.decks.el["decklist"].value) in SAMPLES.values():
-            self.load_sample()
-
-    def on_play_draw(self) -> None:
-        saved_data.write(PLAY_DRAW_KEY, self.setup_panel.play_draw())
-
-    def summarise(self) -> None:
-        """The one-line summary of the setup, in the bar and on the folded panels."""
-        panel = self.setup_panel.el
-        fmt = find_format(panel["format"].value)
-        players = whole_number(str(panel["players"].value)) or fmt.min_players
-        rules = EDITIONS[str(panel["rules"].value)].name.split(" — ")[0]
-        seed = self.setup.seed if self.setup is not None else None
-        name = self.decks.deck_name()
-        text = setup_summary(name, fmt.name, players, rules, seed)
-        self.el["setup-summary"].textContent = text
-        panel["setup-fold"].textContent = setup_summary("", fmt.name, players, rules, seed).removeprefix("Deck · ")
-        self.decks.el["deck-fold"].textContent = f"{name} · {self.decks.short_summary()}"
-        if self.main.state is None:  # before the first deal the prompt names what Deal deals
-            deck = {"Your deck": "your deck"}.get(name, "the sample deck" if name.startswith("Sample deck") else name)
-            self.main.view.el["prompt"].textContent = f"Press Deal (D) to deal {deck}, or change the setup first."
-        self.scryfall.schedule()  # the decklist may have changed: its new names, once it rests
-        self.help.render()
-
-    def fold(self, folded: bool) -> None:
-        """Fold the setup and the deck to their summaries once a game is dealt (Change unfolds them)."""
-        self.setup_panel.el["setup-panel"].open = not folded
-        self.el["deck-panel"].open = not folded
-
-    def change_setup(self) -> None:
-        self.fold(False)
-        self.setup_panel.el["setup-panel"].scrollIntoView()
-        self.setup_panel.el["format"].focus()
+                self.update(board, Outcome())
 
     # ------------------------------------------------------------------- statistics and odds
 
@@ -163,18 +122,6 @@ class App:
     def record_game(self, board: Board) -> None:
         """Seat 1's game start, once per game, for the statistics and the recent hands."""
         self.stats.record(board, deck=self.deck_key(), name=self.decks.deck_name(), setup=self.setup)
-
-    def keep_rules(self) -> KeepRules:
-        return self.analysis.keep_rules()
-
-    def trainer_turns(self) -> int | None:
-        return self.analysis.turns()
-
-    def decided(self, before: GameState, action: Action, marked: list[int]) -> None:
-        self.practice.decided(before, action, marked)
-
-    def advise_bottom(self, state: GameState, seat: int, count: int) -> list[int] | None:
-        return self.practice.outlook.advise(state, seat, count)
 
     def reopen_recent(self, key: str) -> None:
         """Open the game of a recent hand at the decision on its kept hand (its stored link is
@@ -197,14 +144,20 @@ class App:
     def close_preview(self) -> bool:
         return self.preview.close()
 
+    def on_key(self, key: str) -> bool:
+        """A key outside the fields (``page.services.keys``); True when it was used."""
+        from page.services.keys import handle
+
+        return handle(self, key)
+
     # ------------------------------------------------------------------- dealing
 
     def say(self, text: str) -> None:
         self.main.say(text)
 
     def read_setup(self, seed: int) -> Setup:
-        return self.setup_panel.read(seed, str(self.decks.el["decklist"].value), self.decks.marked_in_deck(),
-                                     bool(self.decks.el["skip-bad"].checked), self.decks.pool())  # fmt: skip
+        return self.setup_panel.read(seed, self.decks.text(), self.decks.marked_in_deck(), self.decks.skip_bad(),
+                                     self.decks.pool())  # fmt: skip
 
     def check_setup(self, setup: Setup) -> None:
         self.start_all(setup)
@@ -238,7 +191,7 @@ class App:
             self.el["deck-panel"].open = True
         else:
             self.setup_panel.say(str(error))
-            self.setup_panel.el["setup-panel"].open = True
+            self.setup_panel.fold(False)
 
     def answer_play_draw(self) -> None:
         """Play or draw as the player asked to do when they win the flip (the choice is still
@@ -246,16 +199,13 @@ class App:
         choice = self.setup_panel.play_draw()
         for board in (self.main, self.compare):  # the compared board answers as the main one does
             if board and choice in ("play", "draw") and isinstance(board.pending_for_user(), ChooseStartingPlayer):
-                board.on_button("play-first" if choice == "play" else "draw-first")
+                self.update(board, board.on_button("play-first" if choice == "play" else "draw-first"))
 
     def to_table(self) -> None:
         """After dealing: fold the setup, and bring the view and the focus to the table."""
         self.fold(True)
         self.summarise()
-        focus = self.main.view.el["focus"]
-        focus.focus(js_options(preventScroll=True))
-        # The least scrolling that shows the hand whole, once it is laid out.
-        before_next_paint("table", lambda: focus.scrollIntoView(js_options(block="nearest")))
+        self.main.bring_into_view()
 
     def next_game(self) -> None:
         state, match = self.main.state, self.match
@@ -263,7 +213,7 @@ class App:
             self.say("Finish dealing this game first: the result is recorded once the first turn begins.")
             return
         results = self.match_panel.results(state)
-        seed = state.seed + 1 if str(self.setup_panel.el["seed"].value).strip() else random_seed()
+        seed = state.seed + 1 if self.setup_panel.seed_typed() else random_seed()
         try:
             match = match.record(state.chooser, results)
             chooser, reason = match.next_chooser(seed)
@@ -294,23 +244,39 @@ class App:
         self.inspect(None)
         users = frozenset(range(1, setup.players + 1)) if setup.control == "all" else frozenset({1})
         main, other = states
-        self.compare = second_board(other is not None, self.compare, self.el["board-main"], self.el["tables"],
-                                    self.images, self.inspect)  # fmt: skip
+        self.compare = second_board(
+            other is not None, self.compare, self.el["board-main"], self.el["tables"], self.images
+        )
         try:
-            self.main.show(main, users, setup.actions)
+            shown = self.main.show(main, users, setup.actions)
         except ShareLinkError as error:
             self.say(f"{error}. The deal is shown from the start.")
+            shown = Outcome(fresh=True)
+        self.update(self.main, shown)
         if self.compare is not None and other is not None:
-            self.main.view.heading(f"Table: {main.edition.name}")
-            self.compare.view.heading(f"Compare: {other.edition.name}")
-            self.compare.show(other, users)
+            self.main.heading(f"Table: {main.edition.name}")
+            self.compare.heading(f"Compare: {other.edition.name}")
+            self.update(self.compare, self.compare.show(other, users))
         else:
-            self.main.view.heading("Table")
+            self.main.heading("Table")
         self.summarise()
 
     def dealt(self, setup: Setup) -> None:
         self.setup = setup
-        self.setup_panel.el["seed-used"].textContent = f"seed {setup.seed}"
+        self.setup_panel.show_seed(setup.seed)
+
+    def play_quiz_hand(
+        self, setup: Setup, state: GameState, actions: tuple[Action, ...], where: str, note: str
+    ) -> None:
+        self.dealt(setup)
+        self.update(self.main, self.main.show(state, frozenset({1}), actions, undoable=False), note)
+        self.main.heading(where)
+        self.to_table()
+
+    def end_quiz(self, note: str) -> None:
+        # The table shows the last hand as it was answered, not the answer played out.
+        self.update(self.main, self.main.undo() or Outcome(fresh=True), note)
+        self.main.heading("Table")
 
     def board(self, target: Node) -> Board | None:
         node = target.closest("[data-board]")
@@ -322,13 +288,41 @@ class App:
         """A click anywhere on a board: a card, a fixed control or a choice button."""
         board = self.board(target)
         if board is not None:
-            click(board, target)
+            self.update(board, click(board, target))
 
-    def render_match(self) -> None:
-        assert self.main.state is not None
-        self.match_panel.render(self.main.state, self.match)
-        self.practice.render()
+    def update(self, board: Board, outcome: Outcome | None, note: str = "") -> None:
+        """The one way back after an input on ``board``: the table, then (the main board's) the
+        match, the trainer's reading of the hand and the notice about the deck, then the
+        feedback line, each drawn from the state it is given. ``note``: the feedback line's
+        text when it is the page's (a quiz's), not the trainer's."""
+        if outcome is None:  # nothing changed (a refusal is said beside the prompt)
+            return
+        if outcome.inspect is not None:
+            self.inspect(outcome.inspect)
+            return
+        board.render()
+        main = board is self.main
+        if main:
+            self.redraw_trainer()
+        if outcome.begun:
+            self.record_game(board)
+        before, action, line = outcome.before, outcome.action, note
+        if main and before is not None and action is not None:
+            if self.practice.answered_quiz(before, action):
+                return  # the quiz dealt its next hand (or showed its results), drawn through here
+            line = line or self.practice.feedback(before, action, outcome.marked)
+        if outcome.fresh:
+            board.feedback(line)
+
+    def redraw_trainer(self) -> None:
+        """What beside the main board follows its state: the match, the outlook, the notice about the deck."""
+        if self.main.state is not None:
+            self.match_panel.render(self.main.state, self.match)
+        self.practice.render(self.main.shown())
         self.help.render()
+
+    def redraw_outlook(self) -> None:
+        self.practice.render(self.main.shown())
 
     def use_format(self, key: str) -> None:
         self.setup_panel.choose(key)

@@ -16,17 +16,17 @@ from page.table.unknown import Unknown, UnknownNotice
 
 if TYPE_CHECKING:
     from page.panels.deck import DeckPanel
-    from page.services.scryfall import ScryfallLookup
+    from page.services.scryfall_lookup import ScryfallLookup
     from page.table.board import Board
 
 
 class DeckHelp:
-    def __init__(self, page: DeckTable, decks: DeckPanel, scryfall: ScryfallLookup, board: Board) -> None:
+    def __init__(self, page: DeckTable, decks: DeckPanel, scryfall: ScryfallLookup, board: Board, root: Node) -> None:
         self.page = page
         self.decks = decks
         self.scryfall = scryfall
-        self.board = board
-        self.notice = UnknownNotice(board.root)
+        self.board = board  # read, never written: what the table shows (``Board.shown``)
+        self.notice = UnknownNotice(root)  # its place beside the main board's hand
 
     def render(self) -> None:
         """Draw the notice for the decklist in the box and the hand on the table."""
@@ -35,20 +35,20 @@ class DeckHelp:
         except DecklistError:
             self.notice.render(Unknown({}, 0, 0, 0, frozenset()), (), ("", ""), False)
             return
-        state, seat = self.board.state, self.board.view.focus
-        hand = [c.name for c in state.player(seat).hand] if state is not None and seat is not None else []
+        shown = self.board.shown()
+        hand = [c.name for c in shown.state.player(shown.seat).hand] if shown is not None else []
         marked = set(self.decks.marked_names())
         drawn = [entry.name for entry in deck.main for _ in range(entry.count)]  # a commander is never drawn
         unknown = Unknown.of(drawn, marked, hand, self.decks.hinted)
         advice: tuple[FormatAdvice, ...] = ()
         with contextlib.suppress(ValueError):  # no such format: the setup panel says so
-            advice = advise(deck, find_format(str(self.decks.el["format"].value)))
-        self.notice.render(unknown, advice, self.scryfall.status, state is not None)
+            advice = advise(deck, find_format(self.decks.format_key()))
+        self.notice.render(unknown, advice, self.scryfall.status, self.board.state is not None)
 
     def fixes(self) -> str:
         """The fixes the notice offers for a list that does not fit the format, as one sentence."""
         try:
-            advice = advise(self.decks.parse(), find_format(str(self.decks.el["format"].value)))
+            advice = advise(self.decks.parse(), find_format(self.decks.format_key()))
         except ValueError:  # a list that cannot be read, or no such format: the message says so
             return ""
         return ", or ".join(found.label for found in advice)

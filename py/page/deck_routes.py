@@ -21,12 +21,11 @@ def on_sample(_event: object) -> None:
 
 @on("click", "#restore")
 def on_restore(_event: object) -> None:
-    app().decks.restore()
+    app().restore_deck()
 
 
 def refresh_deck(*_args: object) -> None:
-    app().decks.refresh()
-    app().summarise()
+    app().refresh_deck()
 
 
 @on("input", "#decklist")
@@ -40,8 +39,7 @@ def on_decklist_input(_event: object) -> None:
 
 @on("change", "#decklist")
 def on_decklist(_event: object) -> None:
-    refresh_deck()
-    app().analysis.refresh_keys()
+    app().on_decklist()
 
 
 @on("change", "#skip-bad")
@@ -53,11 +51,11 @@ def on_skip_bad(_event: object) -> None:
 def on_problem(event: Any) -> None:
     fix = event.target.closest("button[data-fix]")
     if fix:
-        app().decks.apply_fix(int(fix.dataset.fixLine), str(fix.dataset.fix))
+        app().fix_line(int(fix.dataset.fixLine), str(fix.dataset.fix))
         return
     button = event.target.closest("button[data-line]")
     if button:
-        app().decks.select_line(int(button.dataset.line))
+        app().select_line(int(button.dataset.line))
 
 
 @on("change", "#card-pool")
@@ -67,20 +65,19 @@ def on_card_pool(_event: object) -> None:
 
 @on("change", "#vanguard-name")
 def on_vanguard_name(_event: object) -> None:
-    app().setup_panel.on_vanguard_name()
+    app().on_vanguard_name()
 
 
 @on("change", "#land-marks")
 def on_land_mark(event: Any) -> None:
-    app().decks.on_land_mark(event.target)
+    app().on_land_mark(event.target)
 
 
 @on("change", "#deck-file")
 async def on_deck_file(event: Any) -> None:
     files = event.target.files
-    await app().decks.load_file(files.item(0) if files.length else None)
+    await app().load_deck_file(files.item(0) if files.length else None)
     event.target.value = ""  # choosing the same file again is a change too
-    app().summarise()
 
 
 @on("dragover", "#decklist")
@@ -97,32 +94,30 @@ def on_drop(event: Any) -> None:
 
 
 async def load_dropped(file: Any) -> None:
-    await app().decks.load_file(file)
-    app().summarise()
+    await app().load_deck_file(file)
 
 
 @on("click", "#export-arena")
 def on_export_arena(_event: object) -> None:
-    app().decks.export_arena()
+    app().export_arena()
 
 
 @on("click", ".library")
 def on_library(event: Any) -> None:
     button = event.target.closest("button[data-deck-op]")
     if button:
-        app().library.run(str(button.getAttribute("data-deck-op")))
-        app().summarise()
+        app().run_library(str(button.getAttribute("data-deck-op")))
 
 
 @on("click", "#library-export")
 def on_library_export(_event: object) -> None:
-    app().library.export_library()
+    app().export_library()
 
 
 @on("change", "#library-import")
 async def on_library_import(event: Any) -> None:
     files = event.target.files
-    await app().library.import_library(files.item(0) if files.length else None)
+    await app().import_library(files.item(0) if files.length else None)
     event.target.value = ""
 
 
@@ -130,4 +125,4 @@ async def on_library_import(event: Any) -> None:
 def on_deck_notice(event: Any) -> None:
     """The notice about the deck beside the hand: look up, mark the lands, fix the format."""
     if not repeated(event):
-        app().help.on_click(event.target)
+        app().on_deck_notice(event.target)

@@ -9,6 +9,7 @@ from pyscript import window
 
 if TYPE_CHECKING:
     from page.app import App
+    from page.dom import Node
 
 _app: App | None = None
 
@@ -36,7 +37,7 @@ def repeated(event: Any) -> bool:
     return bool(getattr(event, "repeat", False)) or int(getattr(event, "detail", 0) or 0) > 1
 
 
-def in_view(node: Any) -> bool:
+def in_view(node: Node) -> bool:
     """Whether the whole of ``node`` is inside the viewport."""
     box = node.getBoundingClientRect()
     return box.top >= 0 and box.left >= 0 and box.bottom <= window.innerHeight and box.right <= window.innerWidth

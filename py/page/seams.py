@@ -10,15 +10,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from opening_hand import Action, GameState
     from opening_hand.odds import KeepRule
     from opening_hand.share import Setup
-    from page.table.board import Board
+    from page.table.board import Board, Outcome
 
 KeepRules = tuple["KeepRule", "KeepRule", tuple[str, ...]]  # on the play, on the draw, key card names
 
 
+class BottomAdvice(Protocol):
+    """What a board asks of the trainer when the player must put cards on the bottom (the outlook)."""
+
+    def advise(self, state: GameState, seat: int, count: int) -> list[int] | None:
+        """The trainer's cards for the bottom, in order (None: no advice; the board uses the policy's)."""
+
+
 class Page(Protocol):
-    """What the trainer's quizzes ask of the page (``page.trainer.quiz``)."""
+    """What the trainer asks of the page (``page.trainer.quiz_panel``, ``page.trainer.outlook_panel``)."""
 
     def say(self, text: str) -> None:
         """A message beside the prompt of the main board."""
@@ -47,6 +55,18 @@ class Page(Protocol):
     def to_table(self) -> None:
         """Fold the setup and bring the table and its focus into view."""
 
+    def play_quiz_hand(
+        self, setup: Setup, state: GameState, actions: tuple[Action, ...], where: str, note: str
+    ) -> None:
+        """The main board deals a quiz's hand (``actions`` replayed, not undoable), headed ``where``,
+        with ``note`` on its feedback line; then the table comes into view."""
+
+    def end_quiz(self, note: str) -> None:
+        """The main board shows the last quiz hand as it was answered, with ``note`` on its feedback line."""
+
+    def redraw_outlook(self) -> None:
+        """The outlook drawn again for the main board as it is now (a figure worked out when idle is in)."""
+
 
 class Keyboard(Protocol):
     """What the keys act on (``page.services.keys``)."""
@@ -60,6 +80,9 @@ class Keyboard(Protocol):
 
     def close_preview(self) -> bool:
         """Close the enlarged card; True when one was open."""
+
+    def update(self, board: Board, outcome: Outcome | None) -> None:
+        """Draw what an input on ``board`` did (the one way back: table, trainer, feedback)."""
 
 
 class DeckTable(Protocol):

@@ -32,23 +32,19 @@ window.performance.mark("oh:main")  # start-up figures for `make bench` (scripts
 
 @on("change", "#format")
 def on_format(_event: object) -> None:
-    app().setup_panel.on_format()
-    app().sample_follows_format()
-    app().summarise()
+    app().on_format()
 
 
 @on("change", "#rules")
 def on_rules(_event: object) -> None:
-    app().setup_panel.on_rules()
-    app().summarise()
+    app().on_rules()
 
 
 @on("input", "#players")
 @on("change", "#players")
 @on("change", "#shared-turns")
 def on_players(_event: object) -> None:
-    app().setup_panel.on_players()
-    app().summarise()
+    app().on_players()
 
 
 @on("change", "#scryfall")
@@ -110,18 +106,18 @@ def on_table_click(event: Any) -> None:
 @on("change", "#tables")
 def on_table_change(event: Any) -> None:
     if event.target.hasAttribute("data-feedback-toggle"):
-        app().practice.outlook.toggle(bool(event.target.checked))
+        app().toggle_feedback(bool(event.target.checked))
 
 
 @on("click", "#quiz-make")
 def on_quiz_make(event: Any) -> None:
     if not repeated(event):
-        app().practice.quiz.make()
+        app().make_quiz()
 
 
 @on("click", "#quiz-copy")
 def on_quiz_copy(_event: object) -> None:
-    app().practice.quiz.copy_link()
+    app().copy_quiz_link()
 
 
 @on("contextmenu", "#tables")
@@ -146,14 +142,14 @@ def on_pointer_over(event: Any) -> None:
     """The pointer rests on a card: it is enlarged in the dock beside the table (Preview.hover)."""
     card = event.target.closest(CARD_ON_TABLE)
     if card and not card.contains(event.relatedTarget):
-        app().preview.hover(card)
+        app().hover(card)
 
 
 @on("mouseout", "#tables")
 def on_pointer_out(event: Any) -> None:
     card = event.target.closest(CARD_ON_TABLE)
     if card and not card.contains(event.relatedTarget):
-        app().preview.hover(None)
+        app().hover(None)
 
 
 @on("click", "#next-game")
@@ -181,11 +177,8 @@ def on_key(event: Any) -> None:
         return  # Enter or Space activates the focused control the player can see
     if control:
         event.preventDefault()  # never a control out of sight: Enter confirms the decision on screen
-    if document.body.dataset.ready == "true":
-        from page.services.keys import handle
-
-        if handle(app(), key):
-            event.preventDefault()
+    if document.body.dataset.ready == "true" and app().on_key(key):
+        event.preventDefault()
 
 
 # ----------------------------------------------------------------------- odds and statistics
@@ -193,43 +186,42 @@ def on_key(event: Any) -> None:
 
 @on("toggle", "#analysis")
 def on_analysis_toggle(_event: object) -> None:
-    app().analysis.refresh_keys()
+    app().refresh_keys()
 
 
 @on("click", "#odds-compute")
 def on_odds(_event: object) -> None:
-    app().analysis.refresh_keys()
-    app().analysis.compute()
+    app().compute_odds()
 
 
 @on("click", "#sim-start")
 def on_simulate(_event: object) -> None:
-    app().analysis.simulate()
+    app().simulate()
 
 
 @on("click", "#sim-cancel")
 def on_sim_cancel(_event: object) -> None:
-    app().analysis.cancel()
+    app().cancel_simulation()
 
 
 @on("click", "#stats-reset")
 def on_stats_reset(_event: object) -> None:
-    app().stats.reset()
+    app().reset_stats()
 
 
 @on("click", "#stats-export")
 def on_stats_export(_event: object) -> None:
-    app().stats.export_csv()
+    app().export_stats()
 
 
 @on("click", "#stats-export-json")
 def on_stats_export_json(_event: object) -> None:
-    app().stats.export_json()
+    app().export_stats(as_json=True)
 
 
 @on("toggle", "#stats")
 def on_stats_toggle(_event: object) -> None:
-    app().stats.on_toggle()
+    app().on_stats_toggle()
 
 
 @on("click", "#recent-hands")

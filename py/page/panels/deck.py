@@ -137,6 +137,25 @@ class DeckPanel:
     def short_summary(self) -> str:
         return self.counts
 
+    def show_summary(self, text: str) -> None:
+        """The line the folded panel shows."""
+        self.el["deck-fold"].textContent = text
+
+    def typed_name(self) -> str:
+        """The deck's name as typed in its box."""
+        return str(self.el["deck-name"].value)
+
+    def text(self) -> str:
+        """The decklist as typed."""
+        return str(self.el["decklist"].value)
+
+    def skip_bad(self) -> bool:
+        return bool(self.el["skip-bad"].checked)
+
+    def format_key(self) -> str:
+        """The format chosen in the setup (the deck panel reads it to check the list)."""
+        return str(self.el["format"].value)
+
     def show_problems(self, error: RulesError | None) -> bool:
         """Mark the decklist's problems in the panel (each line's button selects it in the
         box); True when ``error`` was about the deck. ``None`` clears them."""

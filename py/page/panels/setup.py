@@ -12,7 +12,7 @@ from opening_hand import MAX_SEED, RulesError, find_format, lookup, random_seed
 from opening_hand.editions import EDITIONS
 from opening_hand.share import Setup
 from page.dom import Node, by_id, changed, element, fragment
-from page.texts import whole_number
+from page.texts import setup_summary, whole_number
 
 FIELDS = ("setup-panel", "format", "format-description", "players", "control", "teams-row", "shared-turns", "teams",
           "rules", "rules-description", "compare-rules", "vanguard", "vanguard-name", "vanguard-hand",
@@ -32,6 +32,39 @@ class SetupPanel:
 
     def say(self, text: str) -> None:
         self.el["setup-message"].textContent = text
+
+    def format_key(self) -> str:
+        return str(self.el["format"].value)
+
+    def seed_typed(self) -> bool:
+        """Whether the player typed a seed (the next game then follows it: seed + 1)."""
+        return bool(str(self.el["seed"].value).strip())
+
+    def summary(self, deck_name: str, seed: int | None) -> str:
+        """The one-line summary of the setup (``setup_summary``); without a deck name, the deck is left out."""
+        fmt = find_format(self.format_key())
+        players = whole_number(str(self.el["players"].value)) or fmt.min_players
+        rules = EDITIONS[str(self.el["rules"].value)].name.split(" — ")[0]
+        text = setup_summary(deck_name, fmt.name, players, rules, seed)
+        return text if deck_name else text.removeprefix("Deck · ")
+
+    def fold(self, folded: bool) -> None:
+        """Folded to its summary line once a game is dealt (unfolded to change it)."""
+        self.el["setup-panel"].open = not folded
+
+    def show_summary(self, seed: int | None) -> None:
+        """The line the folded panel shows."""
+        self.el["setup-fold"].textContent = self.summary("", seed)
+
+    def show_seed(self, seed: int) -> None:
+        """The seed the game on the table was dealt with."""
+        self.el["seed-used"].textContent = f"seed {seed}"
+
+    def open_at_format(self) -> None:
+        """Unfolded, scrolled to, and the format menu focused (Change)."""
+        self.fold(False)
+        self.el["setup-panel"].scrollIntoView()
+        self.el["format"].focus()
 
     # ------------------------------------------------------------------- the form
 

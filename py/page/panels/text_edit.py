@@ -12,7 +12,7 @@ from typing import Any
 
 from pyscript import document
 
-from page.dom import js_options
+from page.dom import Node, js_options
 
 MAX_UNDOABLE = 300_000  # characters: larger texts are set directly (the undo history would copy them)
 
@@ -41,7 +41,7 @@ def line_span(text: str, line: int) -> tuple[int, int] | None:
     return start, start + utf16_len(body)
 
 
-def _insert(box: Any, start: int, end: int, text: str, restore_focus: bool) -> None:
+def _insert(box: Node, start: int, end: int, text: str, restore_focus: bool) -> None:
     before = str(box.value)
     focused = document.activeElement
     box.focus(_no_scroll())
@@ -64,7 +64,7 @@ def _no_scroll() -> Any:
     return js_options(preventScroll=True)
 
 
-def replace_line(box: Any, line: int, text: str) -> bool:
+def replace_line(box: Node, line: int, text: str) -> bool:
     """Rewrite one line of ``box``; True when the box changed."""
     span = line_span(str(box.value), line)
     if span is None:
@@ -74,7 +74,7 @@ def replace_line(box: Any, line: int, text: str) -> bool:
     return str(box.value) != before
 
 
-def replace_all(box: Any, text: str) -> None:
+def replace_all(box: Node, text: str) -> None:
     """Put ``text`` in place of everything in ``box``, as one undoable edit."""
     if str(box.value) == text:
         return

@@ -9,7 +9,7 @@ what a listener on its control would: events on the control and, if they bubble,
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -47,7 +47,7 @@ def dispatch(event: Any) -> None:
                 run_task(outcome)
 
 
-def run_task(work: Any) -> None:
+def run_task(work: Awaitable[object]) -> None:
     task = asyncio.ensure_future(work)
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)

@@ -4,10 +4,10 @@ removed so the proxy face underneath shows, and not asked for again.
 
 An image is only ever an address on cards.scryfall.io (Scryfall's image host, which has no
 rate limit), taken from the card data's ``image_uris``: the database's images file, or a
-card's answer from a look-up (``page.services.scryfall``). A card without one keeps its
+card's answer from a look-up (``page.services.scryfall_lookup``). A card without one keeps its
 proxy face; nothing is asked of Scryfall's API for an image.
 
-The boards draw faces through :meth:`CardImages.url` (``page.table.cards.Images``); the
+The boards draw faces through :meth:`CardImages.url` (``page.table.card_faces.Images``); the
 Scryfall look-up asks :meth:`CardImages.enabled` before sending anything.
 """
 

@@ -12,14 +12,14 @@ that act at the moment.
 from __future__ import annotations
 
 from page.seams import Keyboard
-from page.table.board import Board
-from page.table.decision_bar import CONFIRM, LETTERS
+from page.table.decision_bar import LETTERS
 
 BUTTON_KEYS = {letter.lower(): name for name, letter in LETTERS.items()}
 
 
 def handle(page: Keyboard, key: str) -> bool:
-    """Act on ``key``; True when it was used (the page then keeps it from the browser)."""
+    """Act on ``key``; True when it was used (the page then keeps it from the browser). What
+    the key did on the board goes to ``page.update``, as a click's does."""
     board = page.main
     lowered = key.lower()
     if lowered == "d":
@@ -29,41 +29,23 @@ def handle(page: Keyboard, key: str) -> bool:
         page.deal(new_seed=True)
         return True
     if lowered in BUTTON_KEYS:
-        button = board.view.buttons[BUTTON_KEYS[lowered]]
-        if button.hidden:
+        if not board.button_shown(BUTTON_KEYS[lowered]):
             return False
-        board.on_button(BUTTON_KEYS[lowered])
+        page.update(board, board.on_button(BUTTON_KEYS[lowered]))
         return True
     if len(key) == 1 and key in "0123456789":  # not "²" or "①": isdigit() would take those
-        return choose_card(board, 10 if key == "0" else int(key))
-    if key == "Enter":
-        return confirm(board)
+        card = board.nth_card(10 if key == "0" else int(key))  # mark (or unmark) it, or open it enlarged
+        if card is None:
+            return False
+        page.update(board, board.click_card(card))
+        return True
+    if key == "Enter":  # never Keep or Mulligan, and never a control the player cannot see
+        confirmed, outcome = board.enter()
+        page.update(board, outcome)
+        return confirmed
     if key == "Escape":
         closed = page.close_preview()
-        return board.clear_marks() or closed
-    return False
-
-
-def choose_card(board: Board, nth: int) -> bool:
-    """Mark (or unmark) the nth card of the hand at the bottom of the table."""
-    cards = board.view.el["hand"].querySelectorAll("button.card")
-    if nth > cards.length:
-        return False
-    board.click_card(cards.item(nth - 1))
-    return True
-
-
-def confirm(board: Board) -> bool:
-    """Enter: the decision's confirming button on screen (Put on bottom, Shuffle back, Set
-    aside, Keep on top in a scry...), never Keep or Mulligan, and never a control the player
-    cannot see."""
-    for name in CONFIRM:
-        button = board.view.buttons[name]
-        if not button.hidden and "Enter" in str(button.getAttribute("aria-keyshortcuts") or ""):
-            board.on_button(name)
-            return True
-    choice = board.view.el["choices"].querySelector("button[data-confirm]")
-    if choice:
-        choice.click()
-        return True
+        cleared = board.clear_marks()
+        page.update(board, cleared)
+        return cleared is not None or closed
     return False

@@ -4,14 +4,12 @@ main table's)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from page.dom import Node, element
 from page.table.board import Board
-from page.table.cards import Images
+from page.table.card_faces import Images
 
 
-def compare_board(main: Node, tables: Node, images: Images, on_inspect: Callable[[Node | None], None]) -> Board:
+def compare_board(main: Node, tables: Node, images: Images) -> Board:
     """A board built from a copy of ``main``'s markup, appended to ``tables``."""
     root = main.cloneNode(True)
     for node in [root, *root.querySelectorAll("[id]")]:
@@ -28,13 +26,10 @@ def compare_board(main: Node, tables: Node, images: Images, on_inspect: Callable
     log = element("ol", "log", data_testid="compare-log", aria_label="Log of the compared game", tabindex="0")
     root.append(element("h3", "", "Log"), log)
     tables.append(root)
-    return Board(root, log, images=images, on_inspect=on_inspect)
+    return Board(root, log, images=images)
 
 
-def second_board(
-    wanted: bool, board: Board | None, main: Node, tables: Node, images: Images,
-    on_inspect: Callable[[Node | None], None],
-) -> Board | None:  # fmt: skip
+def second_board(wanted: bool, board: Board | None, main: Node, tables: Node, images: Images) -> Board | None:
     """The second board when ``wanted`` (``board``, or a new copy of ``main``'s markup), else
     None (``board`` taken away)."""
     tables.classList.toggle("comparing", wanted)
@@ -42,5 +37,5 @@ def second_board(
         board.root.remove()
         return None
     if wanted and board is None:
-        return compare_board(main, tables, images, on_inspect)
+        return compare_board(main, tables, images)
     return board

@@ -7,8 +7,6 @@ show; the engine says what is legal, this only phrases it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from opening_hand import (
     ChooseBackupHand,
     ChooseBottom,
@@ -18,6 +16,7 @@ from opening_hand import (
     ChooseShuffleBack,
     ChooseStartingPlayer,
     ChooseStickerSheets,
+    Decision,
     DeclareMulligan,
     GameState,
     OpeningHandActions,
@@ -39,7 +38,7 @@ WHAT = {"play-first": "play first", "draw-first": "draw first", "keep": "keep", 
 SHORTCUTS = {"U": "U Control+Z Meta+Z", "Enter": "Enter"}  # aria-keyshortcuts beyond the letter itself
 
 
-def confirming(shown: set[str], pending: Any) -> str | None:
+def confirming(shown: set[str], pending: Decision | None) -> str | None:
     """The button Enter presses: the decision's confirming one (never Keep or Mulligan); in
     a scry, Keep on top (B puts the card on the bottom)."""
     if isinstance(pending, Scry):
@@ -47,7 +46,7 @@ def confirming(shown: set[str], pending: Any) -> str | None:
     return next((name for name in CONFIRM if name in shown and name != "keep-on-top"), None)
 
 
-def button_keys(shown: set[str], pending: Any) -> dict[str, tuple[str, ...]]:
+def button_keys(shown: set[str], pending: Decision | None) -> dict[str, tuple[str, ...]]:
     """The keys of each button on screen: its letter, and Enter for the confirming one."""
     enter = confirming(shown, pending)
     keys: dict[str, tuple[str, ...]] = {}
@@ -57,7 +56,9 @@ def button_keys(shown: set[str], pending: Any) -> dict[str, tuple[str, ...]]:
     return keys
 
 
-def key_strip(shown: set[str], pending: Any, cards: int, choosing: bool, clear: str, enter_choice: str) -> Node:
+def key_strip(
+    shown: set[str], pending: Decision | None, cards: int, choosing: bool, clear: str, enter_choice: str
+) -> Node:
     """Exactly the keys that act now: each button's, the hand's number keys (choose a card, or
     read one), Enter for a confirming choice, Esc when there is something to clear or close,
     then N and D."""
@@ -85,7 +86,7 @@ def choice_button(text: str, action: str, arg: str = "", disabled: str = "", con
     return button
 
 
-def describe(state: GameState, pending: Any, chosen: int, choices: Node) -> tuple[str, set[str]]:
+def describe(state: GameState, pending: Decision, chosen: int, choices: Node) -> tuple[str, set[str]]:
     """The prompt and the buttons for a decision of the player's; choice buttons go into ``choices``."""
     if isinstance(pending, ChooseStartingPlayer):
         own = state.team_of(pending.player)

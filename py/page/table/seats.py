@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from opening_hand import GameState, PlayerState
 from page.dom import Node, element
-from page.table.cards import backs, mini
+from page.table.card_faces import backs, mini
 from page.texts import plural
 
 ZONES = (("command", "Command zone"), ("battlefield", "Battlefield"), ("revealed", "Revealed"),

@@ -10,14 +10,13 @@ player's current selection; every click goes back to the board as an engine acti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from pyscript import window
 
-from opening_hand import Card, ChooseBackupHand, ChooseBottom, GameState, Scry
+from opening_hand import Card, ChooseBackupHand, ChooseBottom, Decision, GameState, Scry
 from page.dom import Node, before_next_paint, element, fragment, js_options
 from page.table import decision_bar, seats, turns
-from page.table.cards import Face, Images, card_face
+from page.table.card_faces import Face, Images, card_face
 from page.texts import plural
 
 PARTS = ("heading", "prompt", "message", "choices", "keys", "starting-player", "first-draw-skipped", "turn-order",
@@ -139,7 +138,7 @@ class TableView:
         self.el["focus-zones"].replaceChildren(zones)
         self.render_hand(state, seat, pending if deciding else None, selection)
 
-    def render_hand(self, state: GameState, seat: int, pending: Any, selection: Selection) -> None:
+    def render_hand(self, state: GameState, seat: int, pending: Decision | None, selection: Selection) -> None:
         p = state.player(seat)
         row = self.el["hand"]
         row.setAttribute("data-testid", f"hand-{seat}")
@@ -244,6 +243,38 @@ class TableView:
         if hand.childElementCount and hand.getBoundingClientRect().bottom > window.innerHeight:
             hand.scrollIntoView(js_options(block="nearest"))
 
+    def button_shown(self, name: str) -> bool:
+        return not self.buttons[name].hidden
+
+    def nth_card(self, nth: int) -> Node | None:
+        """The nth card of the hand at the bottom (None: it has fewer)."""
+        cards = self.el["hand"].querySelectorAll("button.card")
+        return cards.item(nth - 1) if nth <= cards.length else None
+
+    def enter_button(self) -> str | None:
+        """The confirming fixed button Enter presses now (Put on bottom, Shuffle back, Set aside,
+        Keep on top in a scry), never Keep or Mulligan; else None."""
+        for name in decision_bar.CONFIRM:
+            button = self.buttons[name]
+            if not button.hidden and "Enter" in str(button.getAttribute("aria-keyshortcuts") or ""):
+                return name
+        return None
+
+    def enter_choice(self) -> Node | None:
+        """The decision bar's confirming choice button, when it has one."""
+        choice = self.el["choices"].querySelector("button[data-confirm]")
+        return choice if choice else None
+
+    def prompt(self, text: str) -> None:
+        self.el["prompt"].textContent = text
+
+    def bring_into_view(self) -> None:
+        """The focus to the seat at the bottom, and the least scrolling that shows the hand whole
+        once it is laid out."""
+        focus = self.el["focus"]
+        focus.focus(js_options(preventScroll=True))
+        before_next_paint("table", lambda: focus.scrollIntoView(js_options(block="nearest")))
+
     def heading(self, text: str) -> None:
         """The board's heading ("Table", "Quiz · hand 2 of 10", "Compare: …")."""
         self.el["heading"].textContent = text
@@ -259,6 +290,6 @@ def overlap(row: Node, n: int) -> None:
     row.style.setProperty("--gaps", str(max(n - 1, 1)))
 
 
-def ordered_choice(pending: Any) -> bool:
+def ordered_choice(pending: Decision | None) -> bool:
     """Whether the order of the chosen cards matters: only for the bottom of the library (103.5)."""
     return isinstance(pending, ChooseBottom)

@@ -147,7 +147,7 @@ class ScryfallLookup:
         self.busy = False
         self.again = False
         self.consent = False  # the player clicked "Look them up": this one look-up may leave the page
-        self.task: Any = None
+        self.task: asyncio.Future[None] | None = None
 
     def say(self, text: str, state: str) -> None:
         self.status = (text, state)

@@ -69,9 +69,9 @@ class LibraryPanel:
     def current(self) -> SavedDeck:
         deck = self.decks.parse()
         return SavedDeck(
-            str(self.decks.el["deck-name"].value),
-            str(self.decks.el["decklist"].value),
-            str(self.decks.el["format"].value),
+            self.decks.typed_name(),
+            self.decks.text(),
+            self.decks.format_key(),
             self.decks.land_names(deck),
         )
 
@@ -89,7 +89,7 @@ class LibraryPanel:
             elif operation == "open":
                 self.open(self.library.get(chosen))
             elif operation == "rename":
-                new = " ".join(str(self.decks.el["deck-name"].value).split())
+                new = " ".join(self.decks.typed_name().split())
                 if self.write_library(self.library.rename(chosen, new)):
                     self.el["saved-decks"].value = new
                     self.tell(f"Renamed “{chosen}” to “{new}”.")

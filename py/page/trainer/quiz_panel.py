@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from opening_hand.quiz import Quiz
     from opening_hand.trainer import Reading
     from page.seams import Page
-    from page.table.board import Board
     from page.trainer.ladders import Ladders
 
 
@@ -37,9 +36,8 @@ class Run:
 class QuizPanel:
     """The engine's quiz and trainer modules are imported when a quiz is made or opened, not at start-up."""
 
-    def __init__(self, page: Page, board: Board, ladders: Ladders) -> None:
+    def __init__(self, page: Page, ladders: Ladders) -> None:
         self.page = page
-        self.board = board
         self.ladders = ladders  # the mulligan's values the outlook worked out
         self.el = {name: by_id(name) for name in ("quiz", "quiz-count", "quiz-url", "quiz-link", "quiz-status",
                                                             "quiz-results")}  # fmt: skip
@@ -128,14 +126,11 @@ class QuizPanel:
             self.run = None
             return
         hand = run.quiz.hands[run.index]
-        self.page.dealt(replace(run.quiz.setup, seed=hand.seed))
-        self.board.show(fresh, frozenset({1}), actions, undoable=False)  # the quiz chose play or draw
         where = f"Quiz · hand {run.index + 1} of {len(run.quiz.hands)}"
-        self.board.view.heading(where)
         side = "on the play" if hand.on_play else "on the draw"
         self.say(f"{where}, {side}: Keep (K) or Mulligan (M)?")
-        self.board.view.feedback(f"{where}, {side}: your answer is your first Keep or Mulligan.")
-        self.page.to_table()
+        note = f"{where}, {side}: your answer is your first Keep or Mulligan."
+        self.page.play_quiz_hand(replace(run.quiz.setup, seed=hand.seed), fresh, actions, where, note)
 
     # ------------------------------------------------------------------- answering
 
@@ -190,9 +185,7 @@ class QuizPanel:
         score += f" (close ones, {close}, count either way); your keep rule's word: {matched} of {total}.{skipped}"
         self.el["quiz-results"].replaceChildren(self.results(run, score))
         self.say("Quiz done: the results are below. Make another, or share this one's link.")
-        self.board.undo()  # the table shows the last hand as it was answered, not the answer played out
-        self.board.view.feedback(f"Quiz done. {score} The results are below the table.")
-        self.board.view.heading("Table")
+        self.page.end_quiz(f"Quiz done. {score} The results are below the table.")
         self.el["quiz"].open = True
         self.el["quiz-results"].scrollIntoView(js_options(block="nearest"))
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from opening_hand import ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan, PutOnBottom
+from opening_hand import Action, ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan, PutOnBottom
 from opening_hand.cards import generation
 from opening_hand.odds import BASELINE
 from page.dom import Node, element, fragment
@@ -27,17 +28,23 @@ from page.services import saved_data
 from page.trainer.ladders import Ladders
 
 if TYPE_CHECKING:
+    from opening_hand.outlook import Casting
     from opening_hand.trainer import Bottoming, Reading
+    from page.table.board import Shown
 
 TRAINER = "opening_hand.trainer"  # imported the first time the outlook is drawn, just after the hand is painted
 
 
-def percent(value: Any) -> str:
+def percent(value: Fraction) -> str:
     from opening_hand.trainer import percent
 
     return percent(value)
 
 
+# What the panel shows (state, marks, rules, turns, card data) and what a reading is of (seat, bottom, rules,
+# turns, mulligan values worked out, card data): the same key, the same figures.
+Drawn = tuple[GameState, tuple[int, ...], KeepRules, int | None, int]
+ReadingKey = tuple[int, tuple[int, ...], KeepRules, int | None, int, int]
 FEEDBACK_KEY = "opening-hand/feedback"  # "off" when the player switched the feedback line off
 TURNS = 5  # land-drop columns
 
@@ -55,17 +62,22 @@ def showing(state: GameState, seat: int, users: frozenset[int]) -> bool:
 
 class OutlookPanel:
     def __init__(
-        self, read_rules: Callable[[], KeepRules], refresh: Callable[[], None], read_turns: Callable[[], int | None]
+        self,
+        box: Node,
+        read_rules: Callable[[], KeepRules],
+        refresh: Callable[[], None],
+        read_turns: Callable[[], int | None],
     ) -> None:
+        self.box = box  # the outlook's own place, beside the main board's hand
         self.read_rules = read_rules  # () -> (keep rule on the play, on the draw, key card names)
         self.read_turns = read_turns  # () -> the turn hands are played out to, if the player set one
         self.enabled = saved_data.read(FEEDBACK_KEY) != "off"
-        self.last: tuple[Any, ...] | None = None  # what the panel shows now, to skip identical renders
+        self.last: Drawn | None = None  # what the panel shows now, to skip identical renders
         self.refresh = refresh  # draws the outlook for the table as it is now
         self.ladders = Ladders(on_ready=self.on_ladder)  # the mulligan's values, worked out when idle
         # The last reading and what it was of; the model's bottom for a state. States are held, not
         # their id(): a new state may get the id of one already freed.
-        self.cached: tuple[GameState, tuple[Any, ...], Reading] | None = None
+        self.cached: tuple[GameState, ReadingKey, Reading] | None = None
         self.bottoming: tuple[GameState, Bottoming | None] | None = None
 
     def toggle(self, on: bool) -> None:
@@ -116,11 +128,9 @@ class OutlookPanel:
 
     # ------------------------------------------------------------------- the panel
 
-    def render(self, root: Node, state: GameState, seat: int | None, users: frozenset[int], marked: list[int]) -> None:
-        box = root.querySelector('[data-el="outlook"]')
-        if box is None:
-            return
-        if seat is None or not showing(state, seat, users):
+    def render(self, shown: Shown) -> None:
+        box, state, seat, marked = self.box, shown.state, shown.seat, list(shown.marked)
+        if not showing(state, seat, shown.users):
             box.hidden = True
             box.replaceChildren()
             self.last = None
@@ -211,7 +221,7 @@ class OutlookPanel:
         side = "play" if reading.skips_draw else "draw"
         items = element("ul", "outlook-cast", data_testid="outlook-cast", aria_label=f"Cast on curve, on the {side}")
         copies: dict[str, int] = {}
-        first: dict[str, Any] = {}
+        first: dict[str, Casting] = {}
         for row in seen.casting:  # copies of a card have the same figures: one row for them, "×2"
             copies[row.name] = copies.get(row.name, 0) + 1
             first.setdefault(row.name, row)
@@ -269,21 +279,22 @@ class OutlookPanel:
 
     # ------------------------------------------------------------------- feedback
 
-    def decided(self, before: GameState, action: Any, marked: list[int], say: Callable[[str], None]) -> None:
-        """After the player's Keep, Mulligan or Put on bottom: the feedback line (when switched on)."""
+    def decided(self, before: GameState, action: Action, marked: list[int]) -> str:
+        """After the player's Keep, Mulligan or Put on bottom: the feedback line (when switched
+        on; empty: none)."""
         if not self.enabled or TRAINER not in sys.modules:
-            return
+            return ""
         if isinstance(action, PutOnBottom):
             from opening_hand.trainer import bottom_feedback, turns_for
 
             found = self.bottoming[1] if self.bottoming is not None and self.bottoming[0] is before else None
-            if found is not None:
-                names = {c.id: c.name for c in before.player(action.player).hand}
-                say(bottom_feedback(found, action.card_ids, names, turns_for(before)))
-            return
+            if found is None:
+                return ""
+            names = {c.id: c.name for c in before.player(action.player).hand}
+            return bottom_feedback(found, action.card_ids, names, turns_for(before))
         if not isinstance(action, Keep | Mulligan):
-            return
+            return ""
         reading = self.reading(before, action.player, marked)
         from opening_hand.trainer import feedback
 
-        say(feedback(reading, keep=isinstance(action, Keep)))
+        return feedback(reading, keep=isinstance(action, Keep))

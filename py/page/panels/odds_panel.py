@@ -11,7 +11,6 @@ import random
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
@@ -21,11 +20,13 @@ from opening_hand.arena import NOTE as ARENA_NOTE
 from opening_hand.arena import TIM_LEWIS_2024
 from opening_hand.cards import normalise
 from opening_hand.odds import BASELINE_SIZES, ODDS_RULES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
+from opening_hand.odds import Outcome as OddsOutcome
 from opening_hand.special import SERUM_POWDER
+from page.dom import Node
 from page.panels.charts import bar_chart, node
 from page.texts import percent as pct
 
-Node = Any
+Results = dict[tuple[str, bool, str], OddsOutcome]  # odds.table: (rule, free mulligan, side) -> its figures
 SLICE = 10_000  # simulated games per slice between repaints
 SIM_GAMES = 200_000
 
@@ -134,7 +135,7 @@ class AnalysisPanel:
         deck: DeckCounts,
         play: KeepRule,
         lands: tuple[list[Fraction], list[Fraction]],
-        results: dict[Any, Any],
+        results: Results,
         ms: float,
     ) -> None:
         out = document.createDocumentFragment()
@@ -256,7 +257,7 @@ class AnalysisPanel:
         self.cancelled = True
 
 
-def by_size(rows: list[tuple[str, bool]], names: list[str], results: dict[Any, Any]) -> Node:
+def by_size(rows: list[tuple[str, bool]], names: list[str], results: Results) -> Node:
     """P(ending with a keepable hand of at least N cards), N = 7..1, per rule on the play: with
     a spells minimum and the floor at 0, Frank Karsten's keepable-hand figures by size."""
     grid = node("table", class_="odds-table", data_testid="odds-by-size")
