@@ -1,15 +1,16 @@
 """The start of a game (CR 103) as a pure, seeded state machine.
 
-``new_game`` builds the first state; ``apply(state, action)`` returns the next state. The
-values live beside it: states in :mod:`.state`, the decisions a state waits for (and which
-one is next) in :mod:`.decisions`, the actions that answer them in :mod:`.actions`. A state
-is an immutable value that says which decision it waits for (``state.pending``): who must
-decide, and what. The steps themselves are in :mod:`.setup_steps` (CR 103.1-103.4),
-:mod:`.mulligan_steps` (103.5), :mod:`.opening_actions` (103.6) and
-:mod:`.practice_turns` (the turns after the game has begun); this module chains them,
-carrying out every step that needs no decision. A wrong action raises an :class:`IllegalActionError` and, the
-state being immutable, nothing changes. Every step appends an :class:`Event` citing the
+``new_game`` builds the first state; ``apply(state, action)`` returns the next state. A
+state is an immutable value that says which decision it waits for (``state.pending``): who
+must decide, and what. A wrong action raises an :class:`IllegalActionError` and, the state
+being immutable, nothing changes. Every step appends an :class:`~.state.Event` citing the
 rule that allows it.
+
+This module chains the steps, carrying out every one that needs no decision; the steps
+themselves are in :mod:`.setup_steps` (CR 103.1-103.4), :mod:`.mulligan_steps` (103.5),
+:mod:`.opening_actions` (103.6) and :mod:`.practice_turns` (the turns after the game has
+begun). The values live beside it: states in :mod:`.state`, the decisions a state waits for
+(and which one is next) in :mod:`.decisions`, the actions that answer them in :mod:`.actions`.
 
 Randomness is owned by the game: every random operation is seeded from the game's seed
 and the operation's identity (the coin flip; seat N's k-th shuffle: ``zones.seeded_rng``),
@@ -328,6 +329,9 @@ def _describe_pending(pending: Decision, state: GameState) -> str:
     if isinstance(pending, OrderTimestamps):
         return f"{who} to order the timestamps"
     return f"{who} to take opening-hand actions"
+
+
+# ---------------------------------------------------------------------------- 103.1
 
 
 def _choose_starting(state: GameState, action: ChooseStarting) -> GameState:
