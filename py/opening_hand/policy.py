@@ -22,42 +22,44 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
-from .cards import Card, lookup
-from .game import (
+from .actions import (
     Action,
     ActNext,
     BeginOnBattlefield,
+    ChooseStarting,
+    ChooseStickers,
+    FinishOpeningActions,
+    Keep,
+    KeepBackupHand,
+    Mulligan,
+    NextTimestamp,
+    PutConspiracies,
+    PutOnBottom,
+    RevealCompanion,
+    RevealFromHand,
+    ScryDecision,
+    ShuffleBack,
+    TakeTurn,
+    UseSerumPowder,
+)
+from .cards import Card, lookup
+from .decisions import (
     ChooseBackupHand,
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
     ChooseOpeningPlayer,
     ChooseShuffleBack,
-    ChooseStarting,
     ChooseStartingPlayer,
-    ChooseStickers,
     ChooseStickerSheets,
     DeclareMulligan,
-    FinishOpeningActions,
-    GameState,
-    Keep,
-    KeepBackupHand,
-    Mulligan,
-    NextTimestamp,
     OpeningHandActions,
     OrderTimestamps,
-    PutConspiracies,
-    PutOnBottom,
-    RevealCompanion,
-    RevealFromHand,
     Scry,
-    ScryDecision,
-    ShuffleBack,
-    TakeTurn,
-    UseSerumPowder,
-    apply,
-    next_draws,
 )
+from .game import apply
+from .practice_turns import next_draws
+from .state import GameState
 
 POLICY_TEXT = (
     "Computer seats play first when they choose, keep 2–5 lands (always keep at 5 cards or "

@@ -25,10 +25,13 @@ import zlib
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .actions import Action, ChooseStarting
+from .decisions import ChooseStartingPlayer, DeclareMulligan
 from .editions import find_edition
-from .game import MAX_SEED, Action, ChooseStarting, ChooseStartingPlayer, DeclareMulligan, GameState, apply
+from .game import apply
 from .odds import BASELINE, KeepRule
 from .share import MAX_LINK, Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup, unpack
+from .state import MAX_SEED, GameState
 
 VERSION = "q1"
 MAX_HANDS = 20

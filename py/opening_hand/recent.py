@@ -14,22 +14,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .game import (
-    Action,
-    ChooseBottom,
-    ChooseShuffleBack,
-    DeclareMulligan,
-    GameState,
-    Keep,
-    Mulligan,
-    PutOnBottom,
-    Scry,
-    ScryDecision,
-    ShuffleBack,
-    UseSerumPowder,
-    next_draws,
-)
+from .actions import Action, Keep, Mulligan, PutOnBottom, ScryDecision, ShuffleBack, UseSerumPowder
+from .decisions import ChooseBottom, ChooseShuffleBack, DeclareMulligan, Scry
+from .practice_turns import next_draws
 from .share import Setup, ShareLinkError, encode_setup
+from .state import GameState
 from .stats import LAST_TIME, PracticeRecord, StatsError, play_draw, read_stored
 from .stored import Sifted, sift, sifted
 

@@ -8,11 +8,12 @@ under any path.
 
 Format, version 1: ``v1.`` + base64url (no padding) of zlib-compressed JSON with short
 keys (see :data:`KEYS`). Each decision is ``[type number, field, …]`` in the order of
-:data:`ACTIONS`, which only ever grows, so a link made today opens after the app evolves.
+:data:`.actions.ACTIONS`, which only ever grows, so a link made today opens after the app evolves.
 Decoding checks every field; anything else (a tampered, truncated or foreign link)
 raises :class:`ShareLinkError` with a message for the player. Nothing in a link is ever
 run or fetched: it only fills the set-up form and names decisions.
 
+>>> from opening_hand.actions import ChooseStarting
 >>> setup = Setup(deck="60 Mountain", format="constructed", players=2, edition="london", seed=7,
 ...               actions=(ChooseStarting(1, 1), Mulligan(1)))
 >>> link = encode_setup(setup)
@@ -29,36 +30,14 @@ import zlib
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .actions import ACTIONS, Action, Mulligan
 from .decklist import MAX_CARDS, check_deck, parse_decklist
 from .editions import LEGACY_KEYS, RENUMBERED_KEYS, find_edition
 from .errors import DeckCheckError, DecklistError, RulesError
 from .formats import find_format
-from .game import (
-    Action,
-    ActNext,
-    BeginOnBattlefield,
-    ChooseStarting,
-    ChooseStickers,
-    FinishOpeningActions,
-    GameState,
-    Keep,
-    KeepBackupHand,
-    Mulligan,
-    NextTimestamp,
-    PutConspiracies,
-    PutOnBottom,
-    RevealCompanion,
-    RevealFromHand,
-    ScryDecision,
-    SeatConfig,
-    ShuffleBack,
-    TakeTurn,
-    UseSerumPowder,
-    Vanguard,
-    apply,
-    new_game,
-)
+from .game import apply, new_game
 from .guarded import UntrustedInputError, clean_text, read_json
+from .state import GameState, SeatConfig, Vanguard
 
 VERSION = "v1"
 # Large enough for any deck the page deals (1,000 cards of 150-character names, every one
@@ -69,12 +48,6 @@ MAX_JSON = 3_000_000  # bytes after decompression (no zip bombs)
 MAX_ACTIONS = 5_000
 MAX_DECK = 1_000_000  # characters of decklist text
 MAX_LANDS = MAX_CARDS  # land marks: at most one per card name of the deck
-# Append-only: a number names a decision type for good.
-ACTIONS: tuple[type, ...] = (
-    ChooseStarting, RevealCompanion, PutConspiracies, KeepBackupHand, Keep, Mulligan, UseSerumPowder,
-    PutOnBottom, ShuffleBack, ScryDecision, BeginOnBattlefield, RevealFromHand, FinishOpeningActions,
-    ActNext, NextTimestamp, TakeTurn, ChooseStickers,
-)  # fmt: skip
 KEYS = {
     "deck": "d", "format": "f", "players": "n", "edition": "e", "seed": "s", "control": "c", "compare": "x",
     "teams": "t", "shared": "h", "vanguard": "v", "lands": "l", "unchecked": "u", "skip_bad": "k", "actions": "a",
@@ -194,7 +167,7 @@ def _action(raw: Any, index: int) -> Action:
             values.append(None)
         else:
             values.append(_int(value, what, 0, 10**6))
-    return cls(*values)  # type: ignore[no-any-return]
+    return cls(*values)
 
 
 def unpack(packed: str, what: str) -> Any:

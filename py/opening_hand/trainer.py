@@ -31,12 +31,12 @@ from functools import lru_cache
 
 from .cards import Card, CardInfo, lookup, normalise
 from .curve import exact, simulated
-from .game import GameState, PlayerState
 from .goldfish import SLOW_TURNS, TURNS, Estimate, Table
 from .mulligan_value import Ladder, LadderKey
 from .odds import BASELINE, LONDON, KeepRule, OddsRule, attempts
 from .outlook import Lands, Outlook, outlook
 from .playkinds import Context, colour_mask
+from .state import GameState, PlayerState
 from .verdict import BottomAdvice, Judgement, advise_bottom, deck_counts, judge
 
 DEFAULT_RULE = BASELINE  # 7 cards keep 2–5 lands, 6 keep 2–4, 5 keep 1–4, 4 or fewer keep

@@ -28,31 +28,33 @@ from opening_hand import (
     new_game,
     next_draws,
 )
-from opening_hand.editions import CURRENT, EARLIER_CITATIONS, FIXED, Edition
-from opening_hand.game import (
+from opening_hand.actions import (
     ActNext,
     BeginOnBattlefield,
+    ChooseStickers,
+    FinishOpeningActions,
+    KeepBackupHand,
+    NextTimestamp,
+    PutConspiracies,
+    PutOnBottom,
+    RevealCompanion,
+    RevealFromHand,
+    ScryDecision,
+    ShuffleBack,
+    UseSerumPowder,
+)
+from opening_hand.decisions import (
     ChooseBackupHand,
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
     ChooseOpeningPlayer,
     ChooseShuffleBack,
-    ChooseStickers,
     ChooseStickerSheets,
-    FinishOpeningActions,
-    KeepBackupHand,
-    NextTimestamp,
     OrderTimestamps,
-    PutConspiracies,
-    PutOnBottom,
-    RevealCompanion,
-    RevealFromHand,
     Scry,
-    ScryDecision,
-    ShuffleBack,
-    UseSerumPowder,
 )
+from opening_hand.editions import CURRENT, EARLIER_CITATIONS, FIXED, Edition
 from opening_hand.rule_index import TEXTS, covers, find, split
 
 

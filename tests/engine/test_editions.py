@@ -20,7 +20,8 @@ from opening_hand import (
     apply,
     new_game,
 )
-from opening_hand.game import ChooseShuffleBack, Scry, ScryDecision, ShuffleBack
+from opening_hand.actions import ScryDecision, ShuffleBack
+from opening_hand.decisions import ChooseShuffleBack, Scry
 from tests.engine.helpers import all_cards, deck
 
 

@@ -48,16 +48,8 @@ from opening_hand import (
     new_game,
     next_draws,
 )
-from opening_hand.game import (
-    ActNext,
-    ChooseOpeningPlayer,
-    ChooseShuffleBack,
-    NextTimestamp,
-    OrderTimestamps,
-    Scry,
-    ScryDecision,
-    ShuffleBack,
-)
+from opening_hand.actions import ActNext, NextTimestamp, ScryDecision, ShuffleBack
+from opening_hand.decisions import ChooseOpeningPlayer, ChooseShuffleBack, OrderTimestamps, Scry
 from opening_hand.rule_index import covers
 from tests.engine.helpers import all_cards
 

@@ -149,7 +149,7 @@ def test_a_quiz_under_the_original_rule_holds_only_hands_that_may_mulligan() -> 
 def test_every_hand_of_a_london_quiz_asks_for_a_decision_and_its_seeds_are_as_before() -> None:
     import random
 
-    from opening_hand.game import MAX_SEED
+    from opening_hand.state import MAX_SEED
 
     quiz = make_quiz(SETUP, 10, seed=31)
     rng = random.Random("opening-hand/quiz/31")

@@ -29,8 +29,9 @@ from opening_hand import (
     new_game,
     parse_decklist,
 )
+from opening_hand.actions import PutConspiracies, RevealCompanion
+from opening_hand.decisions import ChooseBottom, ChooseCompanion, ChooseConspiracies
 from opening_hand.errors import CardNotInHandError, WrongCardCountError
-from opening_hand.game import ChooseBottom, ChooseCompanion, ChooseConspiracies, PutConspiracies, RevealCompanion
 from opening_hand.rule_index import CR_2025
 from opening_hand.share import Setup, decode_setup, encode_setup, game_from_setup, replay
 from tests.engine.helpers import all_cards, deck

@@ -21,7 +21,7 @@ from opening_hand import (
     apply,
     new_game,
 )
-from opening_hand.game import ChooseBottom
+from opening_hand.decisions import ChooseBottom
 from opening_hand.odds import LONDON_SET_ASIDE, DeckCounts, KeepRule, keepable, outcome
 from opening_hand.trainer import read_hand
 
