@@ -21,6 +21,7 @@ _EXPORTS = {
     "BeginOnBattlefield": "game",
     "Card": "cards",
     "CardInfo": "cards",
+    "CardPool": "cards",
     "CardNotInHandError": "errors",
     "CATALOG": "cards",
     "check_constructed": "decklist",
@@ -95,7 +96,7 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from .cards import CATALOG, Card, CardInfo, lookup
+    from .cards import CATALOG, Card, CardInfo, CardPool, lookup
     from .decklist import DeckEntry, Decklist, check_constructed, check_deck, parse_decklist
     from .editions import EDITIONS, Edition, find_edition
     from .errors import (

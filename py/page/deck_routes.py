@@ -67,7 +67,7 @@ def on_card_pool(_event: object) -> None:
 
 @on("change", "#vanguard-name")
 def on_vanguard_name(_event: object) -> None:
-    app().setup_panel.on_vanguard_name()
+    app().setup_panel.on_vanguard_name(app().card_pool())
 
 
 @on("change", "#land-marks")
