@@ -21,6 +21,7 @@ _EXPORTS = {
     "BeginOnBattlefield": "actions",
     "Card": "cards",
     "CardInfo": "cards",
+    "CardPool": "cards",
     "CardNotInHandError": "errors",
     "CATALOG": "cards",
     "check_constructed": "decklist",
@@ -115,7 +116,7 @@ if TYPE_CHECKING:
         TakeTurn,
         UseSerumPowder,
     )
-    from .cards import CATALOG, Card, CardInfo, lookup
+    from .cards import CATALOG, Card, CardInfo, CardPool, lookup
     from .decisions import (
         ChooseBackupHand,
         ChooseBottom,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import CardInfo, changed, normalise, short_name
+from .cards import CardInfo, normalise, short_name
 from .mana import decode
 
 MAGIC = "opening-hand-cards"
@@ -164,7 +164,6 @@ class CardDatabase:
             self._starts = self._ends = None
             self._keys, self._key_names = [], []
             self._short = None
-            changed()
         return added
 
     def short_names(self, key: str) -> tuple[str, ...]:

@@ -277,63 +277,123 @@ class CardSource(Protocol):
     def info_by_key(self, key: str) -> CardInfo | None: ...
 
 
-_database: list[CardSource] = []
-_extra: list[CardSource] = []  # cards looked up on Scryfall, used while there is no full database
-_generation = [0]  # counts every change of the card data, so a reader can tell its answers are old
+@dataclass(frozen=True, slots=True)
+class CardPool:
+    """The card data a reading uses, as a value: the full database, the cards looked up on
+    Scryfall (``extra``, consulted after it), and behind both the built-in catalog. (Not a
+    format's pool of legal cards, ``cardcheck.POOLS``: every card the data knows is in it.)
+
+    Two pools are equal when they hold the same sources at the same ``revision``: the holder
+    of a pool whose sources gained cards (``CardDatabase.add_rows``) gives the next revision
+    (:meth:`changed`), so a cache keyed on the pool reads the cards again.
+
+    >>> pool = CardPool()
+    >>> pool.lookup("lightning bolt").name, pool.is_land("Mountain"), pool.database is None
+    ('Lightning Bolt', True, True)
+    >>> pool.changed() == pool, pool.changed().revision
+    (False, 1)
+    """
+
+    database: CardSource | None = None
+    extra: CardSource | None = None  # cards looked up on Scryfall, used after the full database
+    revision: int = 0
+
+    def with_database(self, database: CardSource | None) -> CardPool:
+        """This pool with ``database`` as its full database (None: none), at the next revision."""
+        return CardPool(database, self.extra, self.revision + 1)
+
+    def with_extra(self, extra: CardSource | None) -> CardPool:
+        """This pool with ``extra`` as its looked-up cards (None: none), at the next revision."""
+        return CardPool(self.database, extra, self.revision + 1)
+
+    def changed(self) -> CardPool:
+        """The same sources at the next revision: cards were added to one of them."""
+        return CardPool(self.database, self.extra, self.revision + 1)
+
+    def find(self, key: str) -> CardInfo | None:
+        """The card whose lookup key (:func:`normalise`) is ``key``, or None."""
+        for source in (self.database, self.extra):
+            if source is not None and (found := source.info_by_key(key)) is not None:
+                return found
+        return CATALOG.get(key)
+
+    def lookup(self, name: str) -> CardInfo:
+        """What the card data knows of ``name``, or a plain card of unknown type named as typed."""
+        return self.find(normalise(name)) or CardInfo(name=name.strip())
+
+    def canonical_name(self, name: str) -> str:
+        """The card data's spelling of a known name; an unknown name as typed (spacing tidied)."""
+        info = self.find(normalise(name))
+        return info.name if info else " ".join(name.split())
+
+    def is_land(self, name: str) -> bool:
+        return self.lookup(name).is_land
+
+    def read_name(self, name: str) -> NameReading:
+        """Read a name as a player typed it (see :func:`read_name`)."""
+        tidy = " ".join(name.split())
+        key = normalise(tidy)
+        info = self.find(key)
+        if info is not None:
+            return NameReading(info.name, _how(tidy, info.name))
+        if key.startswith("a-") and (paper := self.find(key[2:])) is not None:
+            return NameReading(paper.name, "the paper card of an Arena (A-) name")
+        choices: list[str] = []
+        for source in (self.database, self.extra):
+            found = getattr(source, "short_names", None)
+            if callable(found):
+                choices.extend(c for c in found(key) if c not in choices)
+        if self.database is None:
+            choices.extend(c for c in _catalog_short_names(key) if c not in choices)
+        if len(choices) == 1:
+            return NameReading(choices[0], "a short name")
+        return NameReading(tidy, "", tuple(sorted(choices)))
+
+
+# The one default: the pool of a call given none (scripts and tests set it with use_database).
+_default = [CardPool()]
+
+
+def default_pool() -> CardPool:
+    """The pool used when none is given: the built-in catalog, or what :func:`use_database`
+    and :func:`use_extra` installed."""
+    return _default[0]
+
+
+def in_use(pool: CardPool | None) -> CardPool:
+    """``pool``, or the default pool when it is None."""
+    return pool if pool is not None else _default[0]
 
 
 def use_database(database: CardSource | None) -> None:
-    """Look cards up in ``database`` first from now on (None: the built-in catalog only).
+    """Make ``database`` the default pool's full database (None: the built-in catalog only).
 
-    The page installs the full database once it has loaded, after start-up; a game in
-    progress is not affected, since its state holds card names and its decisions are
-    already made."""
-    _database[:] = [database] if database is not None else []
-    changed()
+    For scripts and tests: the page holds the pool it loaded and passes it."""
+    _default[0] = _default[0].with_database(database)
 
 
 def use_extra(source: CardSource | None) -> None:
-    """Look cards up in ``source`` after the full database and before the built-in catalog
-    (the cards the page looked up on Scryfall; None: none)."""
-    _extra[:] = [source] if source is not None else []
-    changed()
+    """Make ``source`` the default pool's looked-up cards (None: none)."""
+    _default[0] = _default[0].with_extra(source)
 
 
-def changed() -> None:
-    """The card data changed (a source added, or cards added to one): names may read otherwise."""
-    _generation[0] += 1
+def database(pool: CardPool | None = None) -> CardSource | None:
+    return in_use(pool).database
 
 
-def generation() -> int:
-    """A number that changes whenever the card data does (a cache of readings keys on it)."""
-    return _generation[0]
+def lookup(name: str, pool: CardPool | None = None) -> CardInfo:
+    """What the card data (``pool``, else the default) knows of ``name``, or a plain card of
+    unknown type named as typed."""
+    return in_use(pool).lookup(name)
 
 
-def database() -> CardSource | None:
-    return _database[0] if _database else None
-
-
-def _find(key: str) -> CardInfo | None:
-    for source in (*_database, *_extra):
-        found = source.info_by_key(key)
-        if found is not None:
-            return found
-    return CATALOG.get(key)
-
-
-def lookup(name: str) -> CardInfo:
-    """What the card data knows of ``name``, or a plain card of unknown type named as typed."""
-    return _find(normalise(name)) or CardInfo(name=name.strip())
-
-
-def canonical_name(name: str) -> str:
+def canonical_name(name: str, pool: CardPool | None = None) -> str:
     """The card data's spelling of a known name; an unknown name as typed (spacing tidied)."""
-    info = _find(normalise(name))
-    return info.name if info else " ".join(name.split())
+    return in_use(pool).canonical_name(name)
 
 
-def is_land(name: str) -> bool:
-    return lookup(name).is_land
+def is_land(name: str, pool: CardPool | None = None) -> bool:
+    return in_use(pool).is_land(name)
 
 
 # --- names as players type them -------------------------------------------------------------------
@@ -406,7 +466,7 @@ def _how(typed: str, name: str) -> str:
     return "another spelling"
 
 
-def read_name(name: str) -> NameReading:
+def read_name(name: str, pool: CardPool | None = None) -> NameReading:
     """Read a name as a player typed it: the exact name (any case, accents, curly apostrophes
     or spacing), a face's name, Arena's ``A-`` name of a card rebalanced for Alchemy (the
     paper card, when the data lacks the rebalanced one), or a legendary card's short name
@@ -418,20 +478,4 @@ def read_name(name: str) -> NameReading:
     >>> read_name("A-Lightning Bolt"), read_name("Nothing Like It").name
     (NameReading(name='Lightning Bolt', how='the paper card of an Arena (A-) name', choices=()), 'Nothing Like It')
     """
-    tidy = " ".join(name.split())
-    key = normalise(tidy)
-    info = _find(key)
-    if info is not None:
-        return NameReading(info.name, _how(tidy, info.name))
-    if key.startswith("a-") and (paper := _find(key[2:])) is not None:
-        return NameReading(paper.name, "the paper card of an Arena (A-) name")
-    choices: list[str] = []
-    for source in (*_database, *_extra):
-        found = getattr(source, "short_names", None)
-        if callable(found):
-            choices.extend(c for c in found(key) if c not in choices)
-    if not _database:
-        choices.extend(c for c in _catalog_short_names(key) if c not in choices)
-    if len(choices) == 1:
-        return NameReading(choices[0], "a short name")
-    return NameReading(tidy, "", tuple(sorted(choices)))
+    return in_use(pool).read_name(name)

@@ -30,7 +30,6 @@ from .actions import (
     ShuffleBack,
     UseSerumPowder,
 )
-from .cards import lookup
 from .editions import PartialParis
 from .special import (
     GEMSTONE_CAVERNS,
@@ -252,13 +251,15 @@ def queued_decision(state: GameState) -> Decision:
         options = []
         for card in p.sideboard:
             if is_companion(card.name):
-                verdict = companion_verdict(card.name, deck, state.format.deck_minimum)
+                verdict = companion_verdict(card.name, deck, state.format.deck_minimum, p.pool)
                 options.append(CompanionOption(card.id, card.name, verdict.met, verdict.reason))
         return ChooseCompanion(seat, tuple(options))
     if kind == "stickers":
         return ChooseStickerSheets(seat, tuple(c.id for c in p.sticker_sheets))
     if kind == "conspiracy":
-        return ChooseConspiracies(seat, tuple(c.id for c in p.sideboard if lookup(c.name).has_type("Conspiracy")))
+        return ChooseConspiracies(
+            seat, tuple(c.id for c in p.sideboard if p.pool.lookup(c.name).has_type("Conspiracy"))
+        )
     if kind == "backup":
         return ChooseBackupHand(seat, p.backup_hands)
     if kind == "scry":

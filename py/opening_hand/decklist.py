@@ -58,7 +58,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from .cards import NameReading, lookup, read_name
+from .cards import CardPool, NameReading, in_use
 from .errors import DeckCheckError, DecklistError, LineProblem
 from .formats import Format, find_format
 
@@ -217,7 +217,7 @@ def _slashes(name: str) -> str:
     return " // ".join(filter(None, map(str.strip, name.split("/"))))
 
 
-def _clean_name(name: str, number: int, raw: str) -> NameReading:
+def _clean_name(name: str, number: int, raw: str, pool: CardPool) -> NameReading:
     """The card name as the card data spells it (and how it was read), or as typed with its
     spacing tidied."""
     if "/" in name:
@@ -229,7 +229,7 @@ def _clean_name(name: str, number: int, raw: str) -> NameReading:
         raise DecklistError(f"card name longer than {MAX_NAME_LENGTH} characters", number, _shown(raw))
     if _CONTROL.search(name):
         raise DecklistError("control characters in a card name", number, None)
-    return read_name(name)
+    return pool.read_name(name)
 
 
 def _check_count(count: int, number: int, raw: str) -> None:
@@ -249,29 +249,29 @@ def _not_a_card_line(raw: str, number: int) -> None:
         raise DecklistError("not a card line: no card name, only symbols", number, _shown(raw))
 
 
-def _spelled_count(raw: str, number: int) -> None:
+def _spelled_count(raw: str, number: int, pool: CardPool) -> None:
     """``four Monastery Swiftspear``: a quantity written as a word, in front of a known card
     (a card whose own name begins with a number word, such as Seven Dwarves, is left alone;
     a name too long to be a card's is reported as such by :func:`_clean_name`).
 
-    >>> _spelled_count("four Lightning Bolt (M11) 146 *F*", 3)
+    >>> _spelled_count("four Lightning Bolt (M11) 146 *F*", 3, CardPool())
     Traceback (most recent call last):
     ...
     opening_hand.errors.DecklistError: Line 3: write the quantity as a number: 4 Lightning Bolt (M11) 146 *F* (...)
-    >>> _spelled_count("four Lightning" + " " * 200 + "Bolt", 1)  # too long: no card is looked up
+    >>> _spelled_count("four Lightning" + " " * 200 + "Bolt", 1, CardPool())  # too long: no card is looked up
     """
     word, _, rest = raw.partition(" ")
     count = NUMBER_WORDS.get(word.casefold())
     if count is None or not rest.strip():
         return
     name = _cut_end(_cut_end(rest.strip(), _REVERSED_MARKERS), _REVERSED_SET_CODE)
-    if len(_slashes(name)) > MAX_NAME_LENGTH or not lookup(name).known or lookup(f"{word} {name}").known:
+    if len(_slashes(name)) > MAX_NAME_LENGTH or not pool.lookup(name).known or pool.lookup(f"{word} {name}").known:
         return
     fixed = f"{count} {rest.strip()}"
     raise DecklistError(f"write the quantity as a number: {fixed}", number, _shown(raw), fixes=((fixed, fixed),))
 
 
-def _read_line(raw: str, number: int) -> tuple[int, NameReading, bool, str]:
+def _read_line(raw: str, number: int, pool: CardPool) -> tuple[int, NameReading, bool, str]:
     """(count, name as read, had a set code, name as typed) of one card line."""
     _not_a_card_line(raw, number)
     match = _COUNT.match(raw)
@@ -283,13 +283,13 @@ def _read_line(raw: str, number: int) -> tuple[int, NameReading, bool, str]:
     elif _BARE_COUNT.match(raw):
         raise DecklistError("a quantity needs a card name after it", number, _shown(raw))
     else:
-        _spelled_count(raw, number)
+        _spelled_count(raw, number, pool)
         count, name = 1, raw
     if _LINK.match(name):
         raise DecklistError(LINK_ADVICE, number, _shown(raw))
     name = _cut_end(name, _REVERSED_MARKERS)
     bare = _cut_end(name, _REVERSED_SET_CODE)
-    return count, _clean_name(bare, number, raw), bare != name, " ".join(bare.split())
+    return count, _clean_name(bare, number, raw, pool), bare != name, " ".join(bare.split())
 
 
 def _header(raw: str) -> tuple[str, str | None, bool] | None:
@@ -336,7 +336,7 @@ class _Reading:
             self.hints.setdefault(name, hint)
 
 
-def _read_text(text: str) -> _Reading:
+def _read_text(text: str, pool: CardPool) -> _Reading:
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise DecklistError(f"a decklist may have at most {MAX_LINES} lines; this one has {len(lines)}")
@@ -375,7 +375,7 @@ def _read_text(text: str) -> _Reading:
                 elif word in _TYPE_HEADERS:
                     line_hint = _TYPE_HEADERS[word]
         try:
-            count, name, had_set, typed = _read_line(raw, number)
+            count, name, had_set, typed = _read_line(raw, number, pool)
         except DecklistError as error:
             reading.problems.extend(error.problems)
             continue
@@ -402,7 +402,7 @@ class _Refused(Exception):
         self.reason, self.line = reason, line
 
 
-def _read_xml(text: str) -> _Reading:
+def _read_xml(text: str, pool: CardPool) -> _Reading:
     if len(text) > MAX_XML_CHARS:
         raise DecklistError(f"a deck file may be at most {MAX_XML_CHARS:,} characters long")
     parser = expat.ParserCreate()
@@ -436,14 +436,14 @@ def _read_xml(text: str) -> _Reading:
                 if side not in ("true", "false"):
                     raise DecklistError('Sideboard must be "true" or "false"', line, shown)
                 _xml_card(reading, "sideboard" if side == "true" else "main", attrs.get("Quantity"),
-                          attrs.get("Name"), line, shown)  # fmt: skip
+                          attrs.get("Name"), line, shown, pool)  # fmt: skip
             elif reading.source == "cockatrice" and tag == "zone":
                 name = attrs.get("name", "").strip().casefold()
                 if name not in ("main", "side", "tokens"):
                     raise DecklistError(f'unknown zone "{_shown(name)}" (main, side or tokens)', line, shown)
                 zone[0] = {"main": "main", "side": "sideboard", "tokens": "maybe"}[name]
             elif reading.source == "cockatrice" and tag == "card":
-                _xml_card(reading, zone[0], attrs.get("number"), attrs.get("name"), line, shown)
+                _xml_card(reading, zone[0], attrs.get("number"), attrs.get("name"), line, shown, pool)
         except DecklistError as error:
             reading.problems.extend(error.problems)
 
@@ -466,14 +466,16 @@ def _read_xml(text: str) -> _Reading:
     return reading
 
 
-def _xml_card(reading: _Reading, section: str, quantity: str | None, name: str | None, line: int, shown: str) -> None:
+def _xml_card(
+    reading: _Reading, section: str, quantity: str | None, name: str | None, line: int, shown: str, pool: CardPool
+) -> None:
     if quantity is None or not quantity.strip().isdigit() or not quantity.strip().isascii():
         raise DecklistError("the quantity must be a whole number", line, shown)
     digits = quantity.strip().lstrip("0") or "0"
     # int() refuses more than 4,300 digits (ValueError); any count of 4 or more digits is too many anyway
     count = int(digits) if len(digits) <= 3 else MAX_COPIES_PER_LINE + 1
     _check_count(count, line, shown)
-    reading.add(section, count, _clean_name(name or "", line, shown), line, typed=" ".join((name or "").split()))
+    reading.add(section, count, _clean_name(name or "", line, shown, pool), line, typed=" ".join((name or "").split()))
 
 
 def _check_total(sections: dict[str, list[DeckEntry]]) -> None:
@@ -497,7 +499,7 @@ def _check_total(sections: dict[str, list[DeckEntry]]) -> None:
         raise DecklistError(message, passed.line, f"{passed.count} {passed.name}")
 
 
-def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
+def parse_decklist(text: str, *, skip_bad_lines: bool = False, pool: CardPool | None = None) -> Decklist:
     """Read a decklist in any of the formats above.
 
     Raises :class:`DecklistError` listing every line that cannot be read, unless
@@ -508,7 +510,8 @@ def parse_decklist(text: str, *, skip_bad_lines: bool = False) -> Decklist:
     if not text.isascii():
         text = _SURROGATE.sub("\ufffd", text)
     is_xml = _XML.match(text) is not None
-    reading = _read_xml(text) if is_xml else _read_text(text)
+    pool = in_use(pool)
+    reading = _read_xml(text, pool) if is_xml else _read_text(text, pool)
     if reading.problems and not skip_bad_lines:
         raise DecklistError.of(reading.problems)
     sections = reading.sections
@@ -545,7 +548,7 @@ def to_arena(deck: Decklist) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-def check_deck(deck: Decklist, fmt: Format) -> None:
+def check_deck(deck: Decklist, fmt: Format, pool: CardPool | None = None) -> None:
     """The format's deck rules; raises :class:`DeckCheckError` listing every problem, each
     naming the card (with its line) and the rule.
 
@@ -555,6 +558,7 @@ def check_deck(deck: Decklist, fmt: Format) -> None:
     a planar deck of 10+ different cards with at most two phenomena (CR 901.4); Archenemy:
     a scheme deck of 20+ with at most two of a scheme (CR 904.3).
     """
+    pool = in_use(pool)
     problems: list[str] = []
     size = sum(e.count for e in deck.main + deck.commander)
     size_rule = "903.5a" if fmt.commander else ("100.2b" if fmt.deck_minimum == 40 else "100.2a")
@@ -572,7 +576,7 @@ def check_deck(deck: Decklist, fmt: Format) -> None:
             copies[entry.name] += entry.count
             first_line.setdefault(entry.name, entry.line)
         for name, count in copies.items():
-            if count > fmt.max_copies and not lookup(name).is_basic_land:
+            if count > fmt.max_copies and not pool.lookup(name).is_basic_land:
                 if fmt.max_copies == 1:
                     rule = f"{fmt.name} decks are singleton: one copy of each card other than basic lands (CR 903.5b)"
                 else:
@@ -581,18 +585,18 @@ def check_deck(deck: Decklist, fmt: Format) -> None:
     if fmt.commander and not 1 <= sum(e.count for e in deck.commander) <= 2:
         problems.append("a 'Commander' section must name one commander, or two partners (CR 903.3)")
     if fmt.planechase:
-        _check_planar(deck, problems)
+        _check_planar(deck, problems, pool)
     if fmt.archenemy and deck.scheme:
         _check_schemes(deck, problems)
     if problems:
         raise DeckCheckError(tuple(problems))
 
 
-def _check_planar(deck: Decklist, problems: list[str]) -> None:
+def _check_planar(deck: Decklist, problems: list[str], pool: CardPool) -> None:
     cards = deck.planar_cards()
     if len(cards) < 10:
         problems.append(f"the planar deck has {len(cards)} cards; it needs at least 10 (CR 901.4)")
-    phenomena = [n for n in cards if lookup(n).has_type("Phenomenon")]
+    phenomena = [n for n in cards if pool.lookup(n).has_type("Phenomenon")]
     if len(phenomena) > 2:
         problems.append(f"the planar deck has {len(phenomena)} phenomena; at most 2 (CR 901.4)")
     for entry in deck.planar:
@@ -610,6 +614,6 @@ def _check_schemes(deck: Decklist, problems: list[str]) -> None:
             problems.append(f"{count} copies of {name} in the scheme deck; at most 2 (CR 904.3)")
 
 
-def check_constructed(deck: Decklist) -> None:
+def check_constructed(deck: Decklist, pool: CardPool | None = None) -> None:
     """CR 100.2a: the two-player constructed deck rules (see :func:`check_deck`)."""
-    check_deck(deck, find_format("constructed"))
+    check_deck(deck, find_format("constructed"), pool)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .cards import lookup
+from .cards import CardPool, in_use
 from .decklist import Decklist
 from .formats import FORMATS, Format
 
@@ -39,23 +39,24 @@ def _size(deck: Decklist) -> int:
     return sum(e.count for e in deck.commander + deck.main)
 
 
-def first_card_commander(deck: Decklist, size: int = 100) -> str | None:
+def first_card_commander(deck: Decklist, size: int = 100, pool: CardPool | None = None) -> str | None:
     """The first card of a list with no Commander section that reads as a Commander deck:
     ``size`` cards, one of each but basic lands, the first a legendary creature (or a card
     the data does not know whose front face's name has a comma, as legendary names do). Else None."""
     if deck.commander or not deck.main or _size(deck) != size:
         return None
+    pool = in_use(pool)
     copies: Counter[str] = Counter()
     for entry in deck.main:
         copies[entry.name] += entry.count
-    if any(n > 1 and not lookup(name).is_basic_land for name, n in copies.items()):
+    if any(n > 1 and not pool.lookup(name).is_basic_land for name, n in copies.items()):
         return None
-    first = lookup(deck.main[0].name)
+    first = pool.lookup(deck.main[0].name)
     legendary = {"Legendary", "Creature"} <= set(first.types) if first.known else "," in first.name.split(" // ")[0]
     return first.name if legendary and deck.main[0].count == 1 else None
 
 
-def advise(deck: Decklist, fmt: Format) -> tuple[FormatAdvice, ...]:
+def advise(deck: Decklist, fmt: Format, pool: CardPool | None = None) -> tuple[FormatAdvice, ...]:
     """The fixes to offer when ``deck`` does not fit ``fmt`` (nothing when it does)."""
     commander, brawl = FORMATS["commander"], FORMATS["brawl"]
     size = _size(deck)
@@ -65,13 +66,13 @@ def advise(deck: Decklist, fmt: Format) -> tuple[FormatAdvice, ...]:
             names = ", ".join(e.name for e in deck.commander)
             reason = f"The list has a Commander section ({names}): it is a {target.name} deck."
             return (FormatAdvice(f"deal:{target.key}", f"Deal as {target.name}", reason),)
-        if (first := first_card_commander(deck, target.deck_exact or 100)) is not None:
+        if (first := first_card_commander(deck, target.deck_exact or 100, pool)) is not None:
             reason = f"{size} singleton cards with a legendary creature first ({first}): a {target.name} deck."
             return (FormatAdvice(f"deal:{target.key}", f"Deal as {target.name}", reason, True),)
         return ()
     if deck.commander:
         return ()
-    if (first := first_card_commander(deck, fmt.deck_exact or 100)) is not None:
+    if (first := first_card_commander(deck, fmt.deck_exact or 100, pool)) is not None:
         reason = f"The list names no commander; its first card, {first}, can be the commander."
         return (FormatAdvice(f"deal:{fmt.key}", f"Deal as {fmt.name}", reason, True),)
     found: list[FormatAdvice] = []

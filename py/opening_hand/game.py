@@ -58,7 +58,7 @@ from .actions import (
     TakeTurn,
     UseSerumPowder,
 )
-from .cards import Card, lookup, normalise
+from .cards import Card, CardPool, in_use, normalise
 from .decisions import (
     ANSWERS,
     ChooseBackupHand,
@@ -149,13 +149,14 @@ def new_game(
     chooser: int | None = None,
     chooser_reason: str = "",
     practice: tuple[int, str] | None = None,
+    pool: CardPool | None = None,
 ) -> GameState:
     """Seat the players and determine who chooses the starting player (CR 103.1).
 
     ``chooser`` (with ``chooser_reason``) is given in the later games of a match; the
     first game picks one at random from the seed. ``teams`` (lists of seats) apply with
     ``shared_team_turns`` (103.1a) and in Two-Headed Giant; the Archenemy's opponents are
-    always one team.
+    always one team. The game reads its cards with ``pool`` (None: the default, ``cards.use_database``).
     """
     fmt = find_format(format)
     rules = find_edition(edition)
@@ -199,6 +200,7 @@ def new_game(
                 vanguard=vanguard,
                 commanders=_commander_ids(config, library) if fmt.commander else (),
                 marked_lands=frozenset(normalise(name) for name in config.lands),
+                pool=in_use(pool),
             )
         )
     if fmt.planechase and not any(p.planar_deck for p in players):
@@ -425,7 +427,7 @@ def _starting_plane(state: GameState) -> GameState:
     deck = p.planar_deck
     for _ in range(len(deck)):
         top, deck = deck[0], deck[1:]
-        if lookup(top.name).has_type("Phenomenon"):
+        if p.pool.lookup(top.name).has_type("Phenomenon"):
             deck = deck + (top,)
             state = log_event(
                 state, "plane", f"{p.name} turns over {top.name}, a phenomenon, and puts it on the bottom.", p.seat

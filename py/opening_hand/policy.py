@@ -42,7 +42,7 @@ from .actions import (
     TakeTurn,
     UseSerumPowder,
 )
-from .cards import Card, lookup
+from .cards import Card, CardPool, in_use
 from .decisions import (
     ChooseBackupHand,
     ChooseBottom,
@@ -68,13 +68,17 @@ POLICY_TEXT = (
 MIN_LANDS, MAX_LANDS, ALWAYS_KEEP_AT = 2, 5, 5
 
 
-def catalog_land(card: Card) -> bool:
-    return lookup(card.name).is_land
+def catalog_land(card: Card, pool: CardPool | None = None) -> bool:
+    return in_use(pool).lookup(card.name).is_land
 
 
-def choose_bottom(hand: Sequence[Card], count: int, is_land: Callable[[Card], bool] = catalog_land) -> tuple[Card, ...]:
+def choose_bottom(
+    hand: Sequence[Card], count: int, is_land: Callable[[Card], bool] = catalog_land, pool: CardPool | None = None
+) -> tuple[Card, ...]:
     """The ``count`` cards of ``hand`` to put on the bottom, in order; ``is_land`` says
-    which cards are lands (the catalog's, or a player's marks too: ``PlayerState.is_land``)."""
+    which cards are lands (the catalog's, or a player's marks too: ``PlayerState.is_land``); a
+    spell's mana value is read in ``pool`` (None: the default)."""
+    pool = in_use(pool)
     rest = list(hand)
     chosen: list[Card] = []
     for _ in range(count):
@@ -84,7 +88,7 @@ def choose_bottom(hand: Sequence[Card], count: int, is_land: Callable[[Card], bo
         if lands and (not spells or len(lands) - 1 >= 0.4 * keep_size):
             pick = lands[-1]
         else:
-            pick = max(spells, key=lambda c: lookup(c.name).mana_value)
+            pick = max(spells, key=lambda c: pool.lookup(c.name).mana_value)
         rest.remove(pick)
         chosen.append(pick)
     return tuple(chosen)
@@ -97,12 +101,12 @@ def decide(state: GameState) -> Action:
         return ChooseStarting(pending.player, starting_player=pending.player)
     if isinstance(pending, ChooseBottom):
         player = state.player(pending.player)
-        chosen = choose_bottom(player.hand, pending.count, player.is_land)
+        chosen = choose_bottom(player.hand, pending.count, player.is_land, player.pool)
         return PutOnBottom(pending.player, tuple(c.id for c in chosen))
     if isinstance(pending, DeclareMulligan):
         player = state.player(pending.player)
         hand = player.hand
-        kept = set(choose_bottom(hand, pending.cards_to_bottom_if_kept, player.is_land))
+        kept = set(choose_bottom(hand, pending.cards_to_bottom_if_kept, player.is_land, player.pool))
         lands = sum(1 for c in hand if c not in kept and player.is_land(c))
         keep_size = len(hand) - len(kept)
         if keep_size <= ALWAYS_KEEP_AT or MIN_LANDS <= lands <= MAX_LANDS:
@@ -110,12 +114,12 @@ def decide(state: GameState) -> Action:
         if pending.serum_powders:
             return UseSerumPowder(pending.player, pending.serum_powders[0])
         if pending.set_aside:  # Partial Paris: set aside the cards that spoil the land count
-            chosen = choose_bottom(hand, 2 if lands < MIN_LANDS else lands - 4, player.is_land)
+            chosen = choose_bottom(hand, 2 if lands < MIN_LANDS else lands - 4, player.is_land, player.pool)
             return Mulligan(pending.player, tuple(c.id for c in chosen))
         return Mulligan(pending.player)
     if isinstance(pending, ChooseShuffleBack):
         player = state.player(pending.player)
-        chosen = choose_bottom(player.hand, pending.count, player.is_land)
+        chosen = choose_bottom(player.hand, pending.count, player.is_land, player.pool)
         return ShuffleBack(pending.player, tuple(c.id for c in chosen))
     if isinstance(pending, Scry):
         p = state.player(pending.player)
@@ -144,7 +148,7 @@ def decide(state: GameState) -> Action:
             exile = None
             if card_id in pending.caverns:
                 others = tuple(c for c in hand if c.id != card_id)
-                exile = choose_bottom(others, 1, player.is_land)[0].id if others else None
+                exile = choose_bottom(others, 1, player.is_land, player.pool)[0].id if others else None
             return BeginOnBattlefield(pending.player, card_id, exile)
         if pending.to_reveal:
             return RevealFromHand(pending.player, pending.to_reveal[0])
@@ -166,10 +170,10 @@ def autoplay(state: GameState, seats: Collection[int]) -> GameState:
 _BASIC_COLOURS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
-def land_colours(card: Card) -> str:
+def land_colours(card: Card, pool: CardPool | None = None) -> str:
     """The colours a land can add, as far as the card data says (CR 305.6: a basic land
     type adds its colour): the database's produced mana, else the basic land types."""
-    info = lookup(card.name)
+    info = in_use(pool).lookup(card.name)
     known = getattr(info, "mana_sources", None)
     if isinstance(known, str):
         return known
@@ -186,7 +190,7 @@ def take_turn(state: GameState, seat: int) -> TakeTurn:
     lands = [c for c in hand if p.is_land(c)]
     if not lands:
         return TakeTurn(seat, None)
-    wanted = {colour for c in hand if not p.is_land(c) for colour in lookup(c.name).colours}
-    have = {colour for c in p.battlefield if p.is_land(c) for colour in land_colours(c)}
-    best = max(lands, key=lambda c: len((set(land_colours(c)) & wanted) - have))
+    wanted = {colour for c in hand if not p.is_land(c) for colour in p.pool.lookup(c.name).colours}
+    have = {colour for c in p.battlefield if p.is_land(c) for colour in land_colours(c, p.pool)}
+    best = max(lands, key=lambda c: len((set(land_colours(c, p.pool)) & wanted) - have))
     return TakeTurn(seat, best.id)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .actions import Action, ChooseStarting
+from .cards import CardPool
 from .decisions import ChooseStartingPlayer, DeclareMulligan
 from .editions import find_edition
 from .game import apply
@@ -70,12 +71,14 @@ def make_quiz(
     play: KeepRule = DEFAULT_RULE,
     draw: KeepRule = DEFAULT_RULE,
     keys: tuple[str, ...] = (),
+    pool: CardPool | None = None,
 ) -> Quiz:
     """``count`` hands from ``setup``: their seeds, and play or draw half the time each,
     from ``seed`` (the page passes a random one). Only hands that ask seat 1 to keep or
     mulligan are kept: rules with no such decision (draw ten, choose three) are refused, and
     under the original rule (a mulligan only for no lands or all lands) the quiz is of those
-    hands, as many as :data:`TRIES` seeds a hand (at least :data:`MIN_TRIES` in all) find."""
+    hands, as many as :data:`TRIES` seeds a hand (at least :data:`MIN_TRIES` in all) find.
+    The cards are read with ``pool`` (None: the default card data)."""
     if not 1 <= count <= MAX_HANDS:
         raise ShareLinkError(f"A quiz has 1 to {MAX_HANDS} hands.")
     edition = find_edition(setup.edition)
@@ -87,7 +90,7 @@ def make_quiz(
     budget = max(count * TRIES, MIN_TRIES)
     for _ in range(budget):
         hand = QuizHand(rng.randrange(1, MAX_SEED), rng.random() < 0.5)
-        if has_decision(Quiz(plain, (hand,), play, draw, keys), 0):
+        if has_decision(Quiz(plain, (hand,), play, draw, keys), 0, pool):
             hands.append(hand)
             if len(hands) == count:
                 break
@@ -171,14 +174,14 @@ def decode_quiz(fragment: str) -> Quiz:
     return Quiz(setup, tuple(parsed), play, draw, tuple(keys))
 
 
-def quiz_state(quiz: Quiz, index: int) -> tuple[GameState, tuple[Action, ...]]:
+def quiz_state(quiz: Quiz, index: int, pool: CardPool | None = None) -> tuple[GameState, tuple[Action, ...]]:
     """Hand ``index`` of the quiz: the fresh deal and the decisions that bring it to seat 1's
     first keep-or-mulligan (seat 1 on the play or on the draw as the quiz says; every other
     decision by the computer policy). Raises ``RulesError`` if the setup cannot be dealt."""
     from .policy import decide  # the policy imports the engine: imported when a quiz is dealt
 
     hand = quiz.hands[index]
-    fresh = game_from_setup(replace(quiz.setup, seed=hand.seed))
+    fresh = game_from_setup(replace(quiz.setup, seed=hand.seed), pool=pool)
     state, actions = fresh, []
     for _ in range(500):
         pending = state.pending
@@ -196,16 +199,16 @@ def quiz_state(quiz: Quiz, index: int) -> tuple[GameState, tuple[Action, ...]]:
     return fresh, tuple(actions)
 
 
-def has_decision(quiz: Quiz, index: int) -> bool:
+def has_decision(quiz: Quiz, index: int, pool: CardPool | None = None) -> bool:
     """Whether hand ``index`` asks seat 1 to keep or mulligan (a tampered link, or rules that
     rarely allow a mulligan, may hold hands that do not)."""
-    pending = deciding(quiz, index).pending
+    pending = deciding(quiz, index, pool).pending
     return isinstance(pending, DeclareMulligan) and pending.player == 1 and not pending.mulligans_taken
 
 
-def deciding(quiz: Quiz, index: int) -> GameState:
+def deciding(quiz: Quiz, index: int, pool: CardPool | None = None) -> GameState:
     """The state at hand ``index``'s keep-or-mulligan decision."""
-    state, actions = quiz_state(quiz, index)
+    state, actions = quiz_state(quiz, index, pool)
     for action in actions:
         state = apply(state, action)
     return state

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .actions import ChooseStickers, PutConspiracies, RevealCompanion
-from .cards import lookup
 from .decisions import ChooseCompanion, ChooseConspiracies, ChooseStickerSheets
 from .errors import CardNotInHandError, IllegalActionError, WrongCardCountError
 from .game_log import Note, card_names, log_event, plural, team_name
@@ -38,7 +37,7 @@ def start_setup(state: GameState, start: int | None) -> GameState:
         queue.extend(("stickers", seat) for seat in state.turn_order if state.player(seat).sticker_sheets)
     if state.format.conspiracy:
         for seat in state.turn_order:
-            if any(lookup(c.name).has_type("Conspiracy") for c in state.player(seat).sideboard):
+            if any(state.pool.lookup(c.name).has_type("Conspiracy") for c in state.player(seat).sideboard):
                 queue.append(("conspiracy", seat))
     state = replace(state, queue=tuple(queue))
     if not any(kind == "companion" for kind, _ in queue):

@@ -31,6 +31,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .actions import ACTIONS, Action, Mulligan
+from .cards import CardPool
 from .decklist import MAX_CARDS, check_deck, parse_decklist
 from .editions import LEGACY_KEYS, RENUMBERED_KEYS, find_edition
 from .errors import DeckCheckError, DecklistError, RulesError
@@ -294,17 +295,18 @@ def replay(state: GameState, actions: tuple[Action, ...]) -> GameState:
     return state
 
 
-def game_from_setup(setup: Setup, edition: str | None = None) -> GameState:
+def game_from_setup(setup: Setup, edition: str | None = None, pool: CardPool | None = None) -> GameState:
     """Deal the game a setup describes (under ``edition`` instead of the setup's, to compare).
 
     Every seat plays a copy of the deck. Raises :class:`RulesError` (a decklist, deck-rule
-    or settings problem) with a message for the player.
+    or settings problem) with a message for the player. The cards are read with ``pool``
+    (None: the default card data).
     """
     fmt = find_format(setup.format)
     if not fmt.min_players <= setup.players <= fmt.max_players:
         raise RulesError(f"{fmt.name} is played by {fmt.min_players}–{fmt.max_players} players.")
     try:
-        deck = parse_decklist(setup.deck, skip_bad_lines=setup.skip_bad)
+        deck = parse_decklist(setup.deck, skip_bad_lines=setup.skip_bad, pool=pool)
     except DecklistError as error:
         # Skipping lines helps only when some lines cannot be read, not with an empty list.
         skip = any(p.line is not None for p in error.problems)
@@ -312,7 +314,7 @@ def game_from_setup(setup: Setup, edition: str | None = None) -> GameState:
         raise RulesError(f"{error}\n{advice}".strip()) from error
     if not setup.unchecked:
         try:
-            check_deck(deck, fmt)
+            check_deck(deck, fmt, pool)
         except DeckCheckError as error:
             raise RulesError(
                 f"This deck breaks the {fmt.name} deck rules:\n- "
@@ -344,4 +346,5 @@ def game_from_setup(setup: Setup, edition: str | None = None) -> GameState:
         chooser=setup.chooser or None,
         chooser_reason=setup.chooser_reason,
         practice=(1, setup.side) if setup.side else None,
+        pool=pool,
     )

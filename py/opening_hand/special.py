@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import CardInfo, database, lookup, normalise
+from .cards import CardInfo, CardPool, in_use, normalise
 
 SERUM_POWDER = "Serum Powder"
 GEMSTONE_CAVERNS = "Gemstone Caverns"
@@ -62,13 +62,14 @@ class Verdict:
 
 def _per_card(
     deck: Sequence[str],
+    pool: CardPool,
     applies: Callable[[CardInfo], bool],
     holds: Callable[[CardInfo], bool],
     condition: str,
 ) -> Verdict:
     unknown: list[str] = []
     for name in deck:
-        info = lookup(name)
+        info = pool.lookup(name)
         if not info.known:
             unknown.append(info.name)
         elif applies(info) and not holds(info):
@@ -82,21 +83,21 @@ def _nonland(info: CardInfo) -> bool:
     return not info.is_land
 
 
-def _jegantha(deck: Sequence[str]) -> Verdict:
+def _jegantha(deck: Sequence[str], pool: CardPool) -> Verdict:
     condition = "no card has more than one of the same mana symbol in its mana cost"
 
     def holds(info: CardInfo) -> bool:
         symbols = Counter(info.mana_cost.replace("}", "} ").split())
         return all(n == 1 for n in symbols.values())
 
-    return _per_card(deck, lambda i: True, holds, condition)
+    return _per_card(deck, pool, lambda i: True, holds, condition)
 
 
-def _lutri(deck: Sequence[str]) -> Verdict:
+def _lutri(deck: Sequence[str], pool: CardPool) -> Verdict:
     condition = "each nonland card has a different name"
-    counts = Counter(lookup(n).name for n in deck)
+    counts = Counter(pool.lookup(n).name for n in deck)
     for name, n in counts.items():
-        info = lookup(name)
+        info = pool.lookup(name)
         if n > 1 and info.known and not info.is_land:
             return Verdict(False, f"{n} copies of {name} break the condition: {condition}")
         if n > 1 and not info.known:
@@ -104,10 +105,10 @@ def _lutri(deck: Sequence[str]) -> Verdict:
     return Verdict(True, f"met: {condition}")
 
 
-def _umori(deck: Sequence[str]) -> Verdict:
+def _umori(deck: Sequence[str], pool: CardPool) -> Verdict:
     condition = "each nonland card shares a card type"
     kinds = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Planeswalker", "Sorcery")
-    infos = [lookup(n) for n in deck]
+    infos = [pool.lookup(n) for n in deck]
     unknown = [i.name for i in infos if not i.known]
     shared = set(kinds)
     for info in infos:
@@ -120,37 +121,42 @@ def _umori(deck: Sequence[str]) -> Verdict:
     return Verdict(True, f"met: {condition}")
 
 
-def _yorion(deck: Sequence[str], minimum: int) -> Verdict:
+def _yorion(deck: Sequence[str], minimum: int, _pool: CardPool) -> Verdict:
     condition = f"the starting deck has at least {minimum + 20} cards (20 more than the minimum {minimum})"
     return Verdict(len(deck) >= minimum + 20, ("met: " if len(deck) >= minimum + 20 else "not met: ") + condition)
 
 
 CREATURE_TYPES_KAHEERA = {"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"}
 
-COMPANIONS: dict[str, Callable[[Sequence[str], int], Verdict]] = {
-    normalise("Gyruda, Doom of Depths"): lambda deck, _m: _per_card(
-        deck, _nonland, lambda i: i.mana_value % 2 == 0, "each nonland card has an even mana value"
+COMPANIONS: dict[str, Callable[[Sequence[str], int, CardPool], Verdict]] = {
+    normalise("Gyruda, Doom of Depths"): lambda deck, _m, pool: _per_card(
+        deck, pool, _nonland, lambda i: i.mana_value % 2 == 0, "each nonland card has an even mana value"
     ),
-    normalise("Jegantha, the Wellspring"): lambda deck, _m: _jegantha(deck),
-    normalise("Kaheera, the Orphanguard"): lambda deck, _m: _per_card(
+    normalise("Jegantha, the Wellspring"): lambda deck, _m, pool: _jegantha(deck, pool),
+    normalise("Kaheera, the Orphanguard"): lambda deck, _m, pool: _per_card(
         deck,
+        pool,
         lambda i: i.has_type("Creature"),
         lambda i: bool(CREATURE_TYPES_KAHEERA & set(i.subtypes)),
         "each creature card is a Cat, Elemental, Nightmare, Dinosaur or Beast",
     ),
-    normalise("Keruga, the Macrosage"): lambda deck, _m: _per_card(
-        deck, _nonland, lambda i: i.mana_value >= 3, "each nonland card has mana value 3 or greater"
+    normalise("Keruga, the Macrosage"): lambda deck, _m, pool: _per_card(
+        deck, pool, _nonland, lambda i: i.mana_value >= 3, "each nonland card has mana value 3 or greater"
     ),
-    normalise("Lurrus of the Dream-Den"): lambda deck, _m: _per_card(
-        deck, lambda i: i.is_permanent, lambda i: i.mana_value <= 2, "each permanent card has mana value 2 or less"
+    normalise("Lurrus of the Dream-Den"): lambda deck, _m, pool: _per_card(
+        deck,
+        pool,
+        lambda i: i.is_permanent,
+        lambda i: i.mana_value <= 2,
+        "each permanent card has mana value 2 or less",
     ),
-    normalise("Lutri, the Spellchaser"): lambda deck, _m: _lutri(deck),
-    normalise("Obosh, the Preypiercer"): lambda deck, _m: _per_card(
-        deck, _nonland, lambda i: i.mana_value % 2 == 1, "each nonland card has an odd mana value"
+    normalise("Lutri, the Spellchaser"): lambda deck, _m, pool: _lutri(deck, pool),
+    normalise("Obosh, the Preypiercer"): lambda deck, _m, pool: _per_card(
+        deck, pool, _nonland, lambda i: i.mana_value % 2 == 1, "each nonland card has an odd mana value"
     ),
-    normalise("Umori, the Collector"): lambda deck, _m: _umori(deck),
+    normalise("Umori, the Collector"): lambda deck, _m, pool: _umori(deck, pool),
     normalise("Yorion, Sky Nomad"): _yorion,
-    normalise("Zirda, the Dawnwaker"): lambda deck, _m: _zirda(deck),
+    normalise("Zirda, the Dawnwaker"): lambda deck, _m, pool: _zirda(deck, pool),
 }
 
 BASIC_LAND_TYPES = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
@@ -181,14 +187,14 @@ def has_activated_ability(text: str) -> bool:
     return _ACTIVATED_KEYWORDS.search(text) is not None
 
 
-def _zirda(deck: Sequence[str]) -> Verdict:
+def _zirda(deck: Sequence[str], pool: CardPool) -> Verdict:
     condition = "each permanent card has an activated ability"
-    source = database()
+    source = pool.database
     texts = getattr(source, "oracle_text", None) if source is not None and getattr(source, "has_text", False) else None
     if texts is None:
         return Verdict(None, f"unverified: the card data has no rules text loaded (condition: {condition})")
     for name in sorted(set(deck)):
-        info = lookup(name)
+        info = pool.lookup(name)
         if not info.known:
             return Verdict(None, f"unverified: the card data does not know {info.name} (condition: {condition})")
         if info.is_permanent and not BASIC_LAND_TYPES & set(info.subtypes):  # CR 305.6: "{T}: Add ..."
@@ -204,7 +210,7 @@ def is_companion(name: str) -> bool:
     return normalise(name) in COMPANIONS
 
 
-def companion_verdict(name: str, deck: Sequence[str], deck_minimum: int) -> Verdict:
+def companion_verdict(name: str, deck: Sequence[str], deck_minimum: int, pool: CardPool | None = None) -> Verdict:
     """CR 103.2b: does ``deck`` (the starting deck) fulfil the companion condition of ``name``?
 
     >>> companion_verdict("Lurrus of the Dream-Den", ["Mountain"] * 20 + ["Goblin Guide"] * 40, 60).met
@@ -212,4 +218,4 @@ def companion_verdict(name: str, deck: Sequence[str], deck_minimum: int) -> Verd
     >>> companion_verdict("Keruga, the Macrosage", ["Mountain"] * 20 + ["Goblin Guide"] * 40, 60).reason
     'Goblin Guide breaks the condition: each nonland card has mana value 3 or greater'
     """
-    return COMPANIONS[normalise(name)](deck, deck_minimum)
+    return COMPANIONS[normalise(name)](deck, deck_minimum, in_use(pool))

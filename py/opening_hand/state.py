@@ -10,10 +10,10 @@ come from keeping states and actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .cards import Card, lookup, normalise
+from .cards import Card, CardPool, default_pool, normalise
 from .decisions import Decision, pending_decision
 from .editions import Edition
 from .errors import IllegalActionError
@@ -107,10 +107,13 @@ class PlayerState:
     bottomed: int = 0  # cards this player put on the bottom of their library since they last shuffled it
     # Practice turns taken after the game began: (card drawn or None, land played or None) per turn.
     turns: tuple[tuple[int | None, int | None], ...] = ()
+    # The card data this player's cards are read with (``new_game`` gives every seat the game's);
+    # not part of the game's position: two states that differ only in it are equal.
+    pool: CardPool = field(default_factory=default_pool, compare=False, repr=False)
 
     def is_land(self, card: Card) -> bool:
-        """Whether ``card`` is a land: by the catalog, or because the player marked its name."""
-        return lookup(card.name).is_land or normalise(card.name) in self.marked_lands
+        """Whether ``card`` is a land: by the card data, or because the player marked its name."""
+        return self.pool.lookup(card.name).is_land or normalise(card.name) in self.marked_lands
 
     def lands_in_hand(self) -> int:
         return sum(1 for card in self.hand if self.is_land(card))
@@ -160,6 +163,15 @@ class GameState:
     @property
     def seats(self) -> tuple[int, ...]:
         return tuple(p.seat for p in self.players)
+
+    @property
+    def pool(self) -> CardPool:
+        """The card data the game reads its cards with (its players'; ``new_game`` gives them one)."""
+        return self.players[0].pool if self.players else default_pool()
+
+    def with_pool(self, pool: CardPool) -> GameState:
+        """The same game read with other card data (the page's, once more of it has loaded)."""
+        return replace(self, players=tuple(replace(p, pool=pool) for p in self.players))
 
     def player(self, seat: int) -> PlayerState:
         for p in self.players:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from .cards import Card, CardInfo, lookup, normalise
+from .cards import Card, CardInfo, CardPool, normalise
 from .curve import exact, simulated
 from .goldfish import SLOW_TURNS, TURNS, Estimate, Table
 from .mulligan_value import Ladder, LadderKey
@@ -95,9 +95,11 @@ def _table(deck: tuple[tuple[CardInfo, bool], ...], context: Context) -> Table:
     return Table.of([info for info, _ in deck], lambda info: lands[info], context)
 
 
-def context_of(state: GameState, seat: int) -> Context:
+def context_of(state: GameState, seat: int, pool: CardPool | None = None) -> Context:
     """What the seat's cards' mana depends on: its opponents (the seats of other teams) and
-    its commander's colour identity (CR 903.4; None without a commander)."""
+    its commander's colour identity (CR 903.4; None without a commander), read in ``pool``
+    (None: the game's)."""
+    pool = pool if pool is not None else state.pool
     p = state.player(seat)
     team = state.team_of(seat)
     opponents = sum(1 for q in state.players if state.team_of(q.seat) != team)
@@ -107,14 +109,21 @@ def context_of(state: GameState, seat: int) -> Context:
         identity = 0
         for card_id in p.commanders:
             if card_id in names:
-                identity |= colour_mask(lookup(names[card_id]).colour_identity)
+                identity |= colour_mask(pool.lookup(names[card_id]).colour_identity)
     return Context(max(1, opponents), identity)
 
 
-def table_for(state: GameState, seat: int, infos: Sequence[CardInfo], is_land: Callable[[CardInfo], bool]) -> Table:
-    """The playout table of the seat's deck (``infos``: every card of it the trainer sees)."""
+def table_for(
+    state: GameState,
+    seat: int,
+    infos: Sequence[CardInfo],
+    is_land: Callable[[CardInfo], bool],
+    pool: CardPool | None = None,
+) -> Table:
+    """The playout table of the seat's deck (``infos``: every card of it the trainer sees, read
+    in ``pool``, None: the game's)."""
     deck = tuple(sorted(((i, is_land(i)) for i in infos), key=lambda pair: pair[0].name))
-    return _table(deck, context_of(state, seat))
+    return _table(deck, context_of(state, seat, pool))
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +160,7 @@ def read_hand(
     ladders: dict[LadderKey, Ladder] | None = None,
     wait: bool = True,
     turns: int | None = None,
+    pool: CardPool | None = None,
 ) -> Reading:
     """The reading of ``seat``'s hand now; ``bottom``: ids of hand cards the player has
     marked for the bottom (they count as gone from the hand and known at the bottom).
@@ -158,7 +168,9 @@ def read_hand(
     The mulligan's value comes from ``ladders`` when it holds the deck's; else it is
     computed now (``wait``, the default) or left out (``pending``: the page computes it when
     idle and reads the hand again). ``turns``: the turn hands are played out to, when the
-    player set one (else :func:`turns_for`)."""
+    player set one (else :func:`turns_for`). ``pool``: the card data to read the cards with
+    (None: the game's, ``GameState.pool``)."""
+    pool = pool if pool is not None else state.pool
     p = state.player(seat)
     key_names = {normalise(k) for k in keys}
 
@@ -177,10 +189,10 @@ def read_hand(
     skips = seat in skippers if state.starting_player is not None else False
     rule = play if on_play else draw
     seen = _seen(p, bottom)
-    hand = [lookup(c.name) for c in seen.hand]
-    library = [lookup(c.name) for c in seen.library]
-    at_bottom = [lookup(c.name) for c in seen.bottom]
-    aside = [lookup(c.name) for c in seen.aside]
+    hand = [pool.lookup(c.name) for c in seen.hand]
+    library = [pool.lookup(c.name) for c in seen.library]
+    at_bottom = [pool.lookup(c.name) for c in seen.bottom]
+    aside = [pool.lookup(c.name) for c in seen.aside]
     powder = any(normalise(i.name) == normalise("Serum Powder") for i in (*hand, *library, *at_bottom))
     mulligan_rule = odds_rule(state, powder)
     free = state.free_mulligans > 0  # the table's free mulligan (CR 103.5c), used or not: attempts() counts it
@@ -210,7 +222,7 @@ def read_hand(
     unknown = tuple(i.name for i in hand if not i.known and not is_land(i))
     turns = turns or turns_for(state)
     judgement, pending = None, False
-    table = table_for(state, seat, whole, is_land)
+    table = table_for(state, seat, whole, is_land, pool)
     ids = [table.kind_of(i, is_land(i)) for i in hand]
     library_ids = [table.kind_of(i, is_land(i)) for i in library]
     known_ids = [table.kind_of(i, is_land(i)) for i in at_bottom]
@@ -246,12 +258,15 @@ def ladder_key(
     return LadderKey(deck_counts(table, [*hand, *library, *known]), rule, free, skips, turns, p.hand_size)
 
 
-def pending_ladder(state: GameState, seat: int, turns: int | None = None) -> tuple[Table, LadderKey] | None:
+def pending_ladder(
+    state: GameState, seat: int, turns: int | None = None, pool: CardPool | None = None
+) -> tuple[Table, LadderKey] | None:
     """The deck-level computation the seat's reading waits for, if any: (table, key), for the
-    page to run (:func:`.mulligan_value.ladder_steps`) when idle."""
+    page to run (:func:`.mulligan_value.ladder_steps`) when idle; ``pool`` as in :func:`read_hand`."""
+    pool = pool if pool is not None else state.pool
     p = state.player(seat)
     seen = _seen(p, ())
-    infos = [lookup(c.name) for c in (*seen.hand, *seen.library, *seen.bottom)]
+    infos = [pool.lookup(c.name) for c in (*seen.hand, *seen.library, *seen.bottom)]
 
     def is_land(info: CardInfo) -> bool:
         return info.is_land or normalise(info.name) in p.marked_lands
@@ -265,7 +280,7 @@ def pending_ladder(state: GameState, seat: int, turns: int | None = None) -> tup
     else:
         skippers = state.first_draw_skipped
     skips = seat in skippers if state.starting_player is not None else False
-    table = table_for(state, seat, infos, is_land)
+    table = table_for(state, seat, infos, is_land, pool)
     ids = [table.kind_of(i, is_land(i)) for i in infos]
     key = LadderKey(deck_counts(table, ids), rule, state.free_mulligans > 0, skips, turns or turns_for(state),
                     p.hand_size)  # fmt: skip
@@ -402,21 +417,24 @@ class Bottoming:
         return self.advice.cost(kept)
 
 
-def advise(state: GameState, seat: int, count: int, turns: int | None = None) -> Bottoming | None:
+def advise(
+    state: GameState, seat: int, count: int, turns: int | None = None, pool: CardPool | None = None
+) -> Bottoming | None:
     """The model's best ``count`` cards of the seat's hand to put on the bottom (None when the
-    hand holds cards it cannot judge, or the rules have no figures)."""
+    hand holds cards it cannot judge, or the rules have no figures); ``pool`` as in :func:`read_hand`."""
+    pool = pool if pool is not None else state.pool
     p = state.player(seat)
     seen = _seen(p, ())
 
     def is_land(info: CardInfo) -> bool:
         return info.is_land or normalise(info.name) in p.marked_lands
 
-    infos = [lookup(c.name) for c in (*seen.hand, *seen.library, *seen.bottom)]
+    infos = [pool.lookup(c.name) for c in (*seen.hand, *seen.library, *seen.bottom)]
     if count <= 0 or count > len(seen.hand) or any(not i.known and not is_land(i) for i in infos[: len(seen.hand)]):
         return None
-    table = table_for(state, seat, infos, is_land)
+    table = table_for(state, seat, infos, is_land, pool)
     kinds = {c.id: table.kind_of(i, is_land(i)) for c, i in zip(seen.hand, infos, strict=False)}
-    library = [table.kind_of(lookup(c.name), is_land(lookup(c.name))) for c in seen.library]
+    library = [table.kind_of(pool.lookup(c.name), is_land(pool.lookup(c.name))) for c in seen.library]
     reading_skips = _skips(state, seat)
     advice = advise_bottom(table, list(kinds.values()), count, library, skips=reading_skips,
                            seed=_seed(state, seat, seen), turns=turns or turns_for(state))  # fmt: skip

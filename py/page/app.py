@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from pyscript import document
 
-from opening_hand import Action, ChooseStartingPlayer, GameState, Match, RulesError, find_format, random_seed
+from opening_hand import Action, CardPool, ChooseStartingPlayer, GameState, Match, RulesError, find_format, random_seed
 from opening_hand.editions import EDITIONS
 from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
 from opening_hand.stats import deck_key
@@ -54,12 +54,13 @@ class App(PanelActions):
         self.match_panel = MatchPanel()
         self.stats = StatsPanel()
         self.card_data = CardData(self.on_card_data)
-        self.decks = DeckPanel(needs_text=self.load_text)
+        self.decks = DeckPanel(needs_text=self.load_text, card_pool=self.card_pool)
         self.library = LibraryPanel(self.decks)
         self.preview = Preview(self.el["preview"], self.card_data.oracle_text, docked_hover)
         self.text_task: asyncio.Future[None] | None = None  # oracle text or image addresses being fetched
         self.analysis = AnalysisPanel(lambda: (self.decks.parse().main_cards(), set(self.decks.marked_names())),
-                                      lambda text: setattr(by_id("odds-message"), "textContent", text))  # fmt: skip
+                                      lambda text: setattr(by_id("odds-message"), "textContent", text),
+                                      self.card_pool)  # fmt: skip
         self.images = CardImages(self.el["tables"], self.el["scryfall"], self.render_boards,
                                  lambda key: self.scryfall.image(key, self.card_data.images or {}))  # fmt: skip
         outlook = self.el["board-main"].querySelector('[data-el="outlook"]')
@@ -70,10 +71,10 @@ class App(PanelActions):
         self.setup: Setup | None = None  # what was dealt last (a share link holds it)
         self.links = Links()
         self.scryfall = ScryfallLookup(say=self.card_data.note, on_added=self.on_card_data, decklist=self.decklist_text,
-                                       enabled=self.images.enabled, image_paths=self.card_data.load_images)  # fmt: skip
-        self.help = DeckHelp(
-            self, self.decks, self.scryfall, self.main, self.el["board-main"]
-        )  # the notice about the deck, at the table
+                                       enabled=self.images.enabled, image_paths=self.card_data.load_images,
+                                       card_pool=self.card_pool)  # fmt: skip
+        self.card_data.use_extra(self.scryfall.extra)
+        self.help = DeckHelp(self, self.decks, self.scryfall, self.main, self.el["board-main"])  # notice at the table
         self.scryfall.on_status = self.help.render
         self.setup_panel.restore_play_draw(saved_data.read(PLAY_DRAW_KEY))
         if not document.getElementById("mana-font"):  # JS null is falsy; the symbols wait for the table
@@ -85,11 +86,19 @@ class App(PanelActions):
 
     def on_card_data(self) -> None:
         """The full card database is in (or cards looked up on Scryfall joined it): check the
-        deck again and redraw the cards' faces."""
+        deck again and redraw the cards' faces, the games on the table reading them anew."""
         self.scryfall.start(self.card_data.database)
+        self.card_data.changed()
+        for board in (self.main, self.compare):
+            if board is not None:
+                board.use_pool(self.card_pool())
         self.decks.refresh()
         self.summarise()
         self.show_images()
+
+    def card_pool(self) -> CardPool:
+        """The card data the page reads cards with: the catalog, the database, Scryfall's look-ups."""
+        return self.card_data.pool
 
     def load_text(self) -> None:
         """The deck's companion needs rules text (Zirda): fetch it, then check the deck again."""
@@ -229,8 +238,8 @@ class App(PanelActions):
 
     def start_all(self, setup: Setup) -> tuple[GameState, GameState | None]:
         """The game under the chosen rules and, when comparing, the same deal under the second rules."""
-        main = game_from_setup(setup)
-        other = game_from_setup(setup, setup.compare) if setup.compare else None
+        main = game_from_setup(setup, pool=self.card_pool())
+        other = game_from_setup(setup, setup.compare, self.card_pool()) if setup.compare else None
         return main, other
 
     def show(self, setup: Setup, states: tuple[GameState, GameState | None]) -> None:

@@ -39,16 +39,17 @@ class DeckHelp:
         hand = [c.name for c in shown.state.player(shown.seat).hand] if shown is not None else []
         marked = set(self.decks.marked_names())
         drawn = [entry.name for entry in deck.main for _ in range(entry.count)]  # a commander is never drawn
-        unknown = Unknown.of(drawn, marked, hand, self.decks.hinted)
+        pool = self.decks.card_pool()
+        unknown = Unknown.of(drawn, marked, hand, self.decks.hinted, pool)
         advice: tuple[FormatAdvice, ...] = ()
         with contextlib.suppress(ValueError):  # no such format: the setup panel says so
-            advice = advise(deck, find_format(self.decks.format_key()))
+            advice = advise(deck, find_format(self.decks.format_key()), pool)
         self.notice.render(unknown, advice, self.scryfall.status, self.board.state is not None)
 
     def fixes(self) -> str:
         """The fixes the notice offers for a list that does not fit the format, as one sentence."""
         try:
-            advice = advise(self.decks.parse(), find_format(self.decks.format_key()))
+            advice = advise(self.decks.parse(), find_format(self.decks.format_key()), self.decks.card_pool())
         except ValueError:  # a list that cannot be read, or no such format: the message says so
             return ""
         return ", or ".join(found.label for found in advice)

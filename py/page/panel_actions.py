@@ -15,6 +15,7 @@ from page.seams import KeepRules
 from page.services import saved_data
 
 if TYPE_CHECKING:
+    from opening_hand.cards import CardPool
     from opening_hand.share import Setup
     from page.deck_help import DeckHelp
     from page.panels.deck import DeckPanel
@@ -42,6 +43,9 @@ class PanelActions:
     main: Board
     setup: Setup | None
 
+    def card_pool(self) -> CardPool:
+        raise NotImplementedError  # App's: the card data the page loaded
+
     # ------------------------------------------------------------------- the setup
 
     def on_format(self) -> None:
@@ -58,7 +62,7 @@ class PanelActions:
         self.summarise()
 
     def on_vanguard_name(self) -> None:
-        self.setup_panel.on_vanguard_name()
+        self.setup_panel.on_vanguard_name(self.card_pool())
 
     def on_play_draw(self) -> None:
         saved_data.write(PLAY_DRAW_KEY, self.setup_panel.play_draw())

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from opening_hand import Action, GameState
+    from opening_hand.cards import CardPool
     from opening_hand.odds import KeepRule
     from opening_hand.share import Setup
     from page.table.board import Board, Outcome
@@ -36,6 +37,9 @@ class Page(Protocol):
 
     def trainer_turns(self) -> int | None:
         """The turn the trainer plays hands out to, when the player set one (the odds panel's)."""
+
+    def card_pool(self) -> CardPool:
+        """The card data the page reads cards with (a new value whenever it changes)."""
 
     def read_setup(self, seed: int) -> Setup:
         """The setup the form describes, with this seed; raises RulesError naming what is wrong."""

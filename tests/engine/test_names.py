@@ -5,23 +5,18 @@ with only the built-in catalog."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from opening_hand import parse_decklist
 from opening_hand.carddb import EXAMPLE_LEGENDS, CardDatabase
-from opening_hand.cards import NameReading, generation, lookup, read_name, short_name, use_database, use_extra
+from opening_hand.cards import CardPool, NameReading, lookup, read_name, short_name
 from opening_hand.decklist import ReadAs
 from tests.engine.deck_fixtures import fixture_database
 
 
 @pytest.fixture
-def full() -> Iterator[CardDatabase]:
-    database = fixture_database()
-    use_database(database)
-    yield database
-    use_database(None)
+def full() -> CardPool:
+    return CardPool(fixture_database())
 
 
 @pytest.mark.parametrize(
@@ -39,14 +34,14 @@ def full() -> Iterator[CardDatabase]:
         ("Séance", "Séance", ""),
     ],
 )
-def test_a_typed_name_finds_its_card_and_says_how(full: CardDatabase, typed: str, name: str, how: str) -> None:
-    assert read_name(typed) == NameReading(name, how)
+def test_a_typed_name_finds_its_card_and_says_how(full: CardPool, typed: str, name: str, how: str) -> None:
+    assert read_name(typed, full) == full.read_name(typed) == NameReading(name, how)
 
 
-def test_an_ambiguous_short_name_lists_its_choices_and_reads_as_nothing(full: CardDatabase) -> None:
-    found = read_name("Atraxa")
+def test_an_ambiguous_short_name_lists_its_choices_and_reads_as_nothing(full: CardPool) -> None:
+    found = read_name("Atraxa", full)
     assert found == NameReading("Atraxa", "", ("Atraxa, Grand Unifier", "Atraxa, Praetors' Voice"))
-    assert not lookup("Atraxa").known
+    assert not lookup("Atraxa", full).known
 
 
 def test_a_short_name_is_only_a_legendary_cards_and_an_exact_name_wins() -> None:
@@ -54,12 +49,9 @@ def test_a_short_name_is_only_a_legendary_cards_and_an_exact_name_wins() -> None
     assert database.short_names("ragavan") == ("Ragavan, Nimble Pilferer",)
     assert short_name("Lightning Bolt, Again", "Instant") is None
     assert short_name("Ob, Nixilis", "Legendary Planeswalker — Nixilis") is None, "too short to be a name"
-    use_database(database)
-    try:
-        assert read_name("Atraxa, Grand Unifier") == NameReading("Atraxa, Grand Unifier")
-        assert read_name("Nimble Pilferer").name == "Nimble Pilferer", "the end of a name is no short name"
-    finally:
-        use_database(None)
+    pool = CardPool(database)
+    assert read_name("Atraxa, Grand Unifier", pool) == NameReading("Atraxa, Grand Unifier")
+    assert read_name("Nimble Pilferer", pool).name == "Nimble Pilferer", "the end of a name is no short name"
 
 
 def test_with_only_the_built_in_catalog_short_names_and_faces_read_too() -> None:
@@ -68,9 +60,11 @@ def test_with_only_the_built_in_catalog_short_names_and_faces_read_too() -> None
     assert read_name("fire") == NameReading("Fire // Ice", "the front face's name")
 
 
-def test_the_decklist_reports_every_name_it_read_as_another(full: CardDatabase) -> None:
+def test_the_decklist_reports_every_name_it_read_as_another(full: CardPool) -> None:
     deck = parse_decklist(
-        "4 Ragavan\n4 Lim-Dul’s Vault (ALL) 118\n1 Atraxa\n4 Lightning Bolt\n2 fire\n45 mountain\n\nSideboard\n2 Urborg"
+        "4 Ragavan\n4 Lim-Dul’s Vault (ALL) 118\n1 Atraxa\n4 Lightning Bolt\n2 fire\n45 mountain\n\nSideboard\n"
+        "2 Urborg",
+        pool=full,
     )
     assert deck.read_as == (
         ReadAs(1, "Ragavan", "Ragavan, Nimble Pilferer", "a short name"),
@@ -86,16 +80,14 @@ def test_the_decklist_reports_every_name_it_read_as_another(full: CardDatabase) 
     assert deck.main[0].name == "Ragavan, Nimble Pilferer" and deck.main[2].name == "Atraxa"
 
 
-def test_the_card_data_changing_is_counted_so_readings_are_made_again() -> None:
-    before = generation()
+def test_cards_added_to_a_source_are_found_and_the_holder_gives_the_pool_its_next_revision() -> None:
     database = CardDatabase.parse(EXAMPLE_LEGENDS)
-    use_extra(database)
-    try:
-        assert generation() > before
-        assert read_name("Ragavan").name == "Ragavan, Nimble Pilferer", "cards looked up are found too"
-        count = generation()
-        database.add_rows(["Newer Card\t{1}\t1\tArtifact\t\t\t--\t"])
-        assert generation() > count and lookup("Newer Card").known
-    finally:
-        use_extra(None)
-    assert not lookup("Ragavan, Nimble Pilferer").known
+    pool = CardPool().with_extra(database)
+    assert pool != CardPool() and pool.revision == 1
+    assert read_name("Ragavan", pool).name == "Ragavan, Nimble Pilferer", "cards looked up are found too"
+    database.add_rows(["Newer Card\t{1}\t1\tArtifact\t\t\t--\t"])
+    assert lookup("Newer Card", pool).known, "a source's new cards are found at once"
+    newer = pool.changed()
+    assert newer != pool and {pool: "old"}.get(newer) is None, "a cache keyed on the pool reads the cards again"
+    assert newer == CardPool(None, database, 2), "equal pools: the same sources at the same revision"
+    assert not lookup("Ragavan, Nimble Pilferer").known, "the default pool never saw them"

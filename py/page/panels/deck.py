@@ -14,10 +14,10 @@ from collections.abc import Callable
 
 from pyscript import document, window
 
-from opening_hand import Decklist, DecklistError, RulesError, lookup, parse_decklist
+from opening_hand import Decklist, DecklistError, RulesError, parse_decklist
 from opening_hand.cardcheck import POOLS, ambiguous, card_problems
 from opening_hand.carddb import CardDatabase
-from opening_hand.cards import database, generation, normalise
+from opening_hand.cards import CardPool, normalise
 from opening_hand.decklist import to_arena
 from opening_hand.errors import CardCheckError, LineProblem
 from opening_hand.formats import FORMATS
@@ -40,7 +40,7 @@ MAX_STASHED = 30  # earlier lists "Restore my list" can bring back
 
 
 class DeckPanel:
-    def __init__(self, needs_text: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, needs_text: Callable[[], None], card_pool: Callable[[], CardPool]) -> None:
         by_id = document.getElementById
         self.el = {
             name: by_id(name)
@@ -52,11 +52,12 @@ class DeckPanel:
         }  # fmt: skip
         self.counts = ""  # "60 cards, 22 lands" for the folded panel
         self.stashed: list[str] = []  # lists replaced by a file, a saved deck or a link, the latest last
-        self.parsed: tuple[object, ...] = ()  # (text, skip, database, Decklist or DecklistError) of the last parse
+        self.parsed: tuple[object, ...] = ()  # (text, skip, card data, Decklist or DecklistError) of the last parse
         self.lands: set[str] = set()  # normalised names the player marked as lands
         self.hinted: set[str] = set()  # normalised names a category header called lands
         self.problems = ProblemList(self.el["deck-problems"], self.el["decklist"])
         self.needs_text = needs_text  # a companion condition wants rules text
+        self.card_pool = card_pool  # the card data the page reads cards with (a new value when it changes)
         self.refresh()
 
     # ------------------------------------------------------------------ the list
@@ -112,11 +113,12 @@ class DeckPanel:
     def parse_text(self, text: str, skip_bad: bool) -> Decklist:
         """The decklist in ``text``; the last answer is reused while the text, the option and
         the card data are the same (a refresh, a deal and the statistics all ask): names read
-        otherwise once the card data changes (``cards.generation``)."""
-        key = (text, skip_bad, generation())
+        otherwise once the card data changes (a new ``CardPool``)."""
+        pool = self.card_pool()
+        key = (text, skip_bad, pool)
         if self.parsed[:3] != key:
             try:
-                self.parsed = (*key, parse_decklist(text, skip_bad_lines=skip_bad))
+                self.parsed = (*key, parse_decklist(text, skip_bad_lines=skip_bad, pool=pool))
             except DecklistError as error:
                 self.parsed = (*key, error)
         result = self.parsed[3]
@@ -177,7 +179,7 @@ class DeckPanel:
 
     def card_check(self, text: str, deck: Decklist) -> tuple[LineProblem, ...]:
         """What the full card database says of the deck's cards (nothing until it is loaded)."""
-        full = database()
+        full = self.card_pool().database
         if not isinstance(full, CardDatabase):  # the built-in catalog: only short names that could be several cards
             return tuple(ambiguous(text, deck))
         if not full.has_text and any(is_named(n, "Zirda, the Dawnwaker") for n in deck.sideboard_cards()):
@@ -218,7 +220,8 @@ class DeckPanel:
         """The deck's card names that count as lands although the catalog does not say so."""
         marked = self.lands | self.hinted
         names = {*deck.main_cards(), *deck.sideboard_cards()}
-        return tuple(sorted(n for n in names if normalise(n) in marked and not lookup(n).is_land))
+        pool = self.card_pool()
+        return tuple(sorted(n for n in names if normalise(n) in marked and not pool.lookup(n).is_land))
 
     def refresh(self) -> None:
         """Re-read the list: the summary line and the land marks."""
@@ -242,14 +245,15 @@ class DeckPanel:
         self.say("")
         self.hinted = {normalise(name) for name, kind in deck.type_hints if kind == "Land"}
         cards = deck.main_cards()
-        lands = sum(1 for n in cards if lookup(n).is_land or normalise(n) in self.lands | self.hinted)
+        pool = self.card_pool()
+        lands = sum(1 for n in cards if pool.lookup(n).is_land or normalise(n) in self.lands | self.hinted)
         self.counts = f"{len(cards)} cards, {lands} lands"
         parts = [f"Read as {SOURCES.get(deck.source, deck.source)}: {self.counts}"]
         if deck.sideboard:
             parts.append(f"sideboard {len(deck.sideboard_cards())}")
         if deck.stickers:  # CR 103.2d: chosen at the start of the game, outside the deck
             parts.append(f"sticker sheets {len(deck.sticker_sheets())}")
-        unknown = sorted({n for n in cards if not lookup(n).known})
+        unknown = sorted({n for n in cards if not pool.lookup(n).known})
         if checked:
             parts.append(f"{len(checked)} card problem{'s' if len(checked) != 1 else ''} (below)")
         elif unknown:
@@ -266,7 +270,7 @@ class DeckPanel:
         """One checkbox per card name the card data does not know (unknown ones first), and per
         card with a land on its back face (modal double-faced cards), which some players count
         as lands. The notice beside the hand offers the unknown ones with likely lands ticked."""
-        infos = {n: lookup(n) for n in set(cards)}
+        infos = {n: self.card_pool().lookup(n) for n in set(cards)}
         names = sorted((n for n, i in infos.items() if not i.is_land and (not i.known or i.land_on_back)),
                        key=lambda n: (infos[n].known, n.casefold()))  # fmt: skip
         fragment = document.createDocumentFragment()
@@ -274,7 +278,7 @@ class DeckPanel:
             box = element("input", "", type="checkbox", data_land_name=name)
             box.checked = normalise(name) in self.lands | self.hinted
             label = element("label", "land-mark")
-            label.append(box, document.createTextNode(f" {name}" + ("" if lookup(name).known else " (unknown)")))
+            label.append(box, document.createTextNode(f" {name}" + ("" if infos[name].known else " (unknown)")))
             fragment.append(label)
         self.el["land-marks"].replaceChildren(fragment)
         marked = sum(1 for n in names if normalise(n) in self.lands | self.hinted)

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from opening_hand import DecklistError, lookup
+from opening_hand import CardPool, DecklistError
 from opening_hand.arena import NOTE as ARENA_NOTE
 from opening_hand.arena import TIM_LEWIS_2024
 from opening_hand.cards import normalise
@@ -32,7 +32,12 @@ SIM_GAMES = 200_000
 
 
 class AnalysisPanel:
-    def __init__(self, read_deck: Callable[[], tuple[tuple[str, ...], set[str]]], say: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        read_deck: Callable[[], tuple[tuple[str, ...], set[str]]],
+        say: Callable[[str], None],
+        card_pool: Callable[[], CardPool],
+    ) -> None:
         by_id = document.getElementById
         self.el = {
             name: by_id(name)
@@ -44,6 +49,7 @@ class AnalysisPanel:
         }  # fmt: skip
         self.read_deck = read_deck  # () -> (main-deck card names, normalised names marked as lands)
         self.say = say
+        self.card_pool = card_pool  # the card data the page reads cards with
         self.running = False
         self.cancelled = False
 
@@ -79,12 +85,13 @@ class AnalysisPanel:
     def deck_counts(self) -> DeckCounts:
         cards, marked = self.read_deck()
         keys = {normalise(str(o.value)) for o in self.el["odds-keys"].selectedOptions}
+        pool = self.card_pool()
         counts = [0, 0, 0, 0, 0]  # key lands, key non-lands, other lands, other non-lands, Serum Powders
         for name in cards:
             if normalise(name) == normalise(SERUM_POWDER):  # a kind of its own, never a key card
                 counts[4] += 1
                 continue
-            land = lookup(name).is_land or normalise(name) in marked
+            land = pool.lookup(name).is_land or normalise(name) in marked
             key = normalise(name) in keys
             counts[(0 if land else 1) if key else (2 if land else 3)] += 1
         return DeckCounts(*counts)
@@ -98,8 +105,9 @@ class AnalysisPanel:
         select = self.el["odds-keys"]
         chosen = {str(o.value) for o in select.selectedOptions}
         fragment = document.createDocumentFragment()
+        pool = self.card_pool()
         for name in sorted(set(cards), key=str.casefold):
-            if lookup(name).is_land or normalise(name) in marked or normalise(name) == normalise(SERUM_POWDER):
+            if pool.lookup(name).is_land or normalise(name) in marked or normalise(name) == normalise(SERUM_POWDER):
                 continue
             option = node("option", name, value=name)
             option.selected = name in chosen

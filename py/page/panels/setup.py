@@ -8,7 +8,7 @@ appears because of a change is there before the pointer reaches the next control
 
 from __future__ import annotations
 
-from opening_hand import MAX_SEED, RulesError, find_format, lookup, random_seed
+from opening_hand import MAX_SEED, CardPool, RulesError, find_format, random_seed
 from opening_hand.editions import EDITIONS
 from opening_hand.share import Setup
 from page.dom import Node, by_id, changed, element, fragment
@@ -158,9 +158,9 @@ class SetupPanel:
             skip_bad=skip_bad, pool=pool, side=self.practice_side(),
         )  # fmt: skip
 
-    def on_vanguard_name(self) -> None:
-        """A vanguard card the card data knows brings its own modifiers (CR 103.4b, 103.5a)."""
-        info = lookup(str(self.el["vanguard-name"].value))
+    def on_vanguard_name(self, pool: CardPool) -> None:
+        """A vanguard card the card data (``pool``) knows brings its own modifiers (CR 103.4b, 103.5a)."""
+        info = pool.lookup(str(self.el["vanguard-name"].value))
         if info.has_type("Vanguard") and info.hand_modifier is not None and info.life_modifier is not None:
             self.el["vanguard-name"].value = info.name
             self.el["vanguard-hand"].value = str(info.hand_modifier)

@@ -26,6 +26,7 @@ from pyscript import window
 
 from opening_hand import cards
 from opening_hand.carddb import CardDatabase, CardDataError
+from opening_hand.cards import CardPool, CardSource
 from opening_hand.guarded import UntrustedInputError, read_json
 from page.dom import by_id, js_options
 from page.services.events import when_idle
@@ -108,11 +109,13 @@ def read_index(data: bytes) -> dict[str, Any]:
 
 class CardData:
     """Loads the database once, then tells the page (``on_loaded``) so it re-checks the deck
-    and redraws the cards with their real type lines."""
+    and redraws the cards with their real type lines. ``pool`` is the card data the page reads
+    cards with (``opening_hand.cards.CardPool``): a new value whenever the data changes."""
 
     def __init__(self, on_loaded: Callable[[], None]) -> None:
         self.on_loaded = on_loaded
         self.database: CardDatabase | None = None
+        self.pool = CardPool()  # the built-in catalog until more comes in
         self.text_file: str | None = None
         self.images_file: str | None = None
         self.images: dict[str, str] | None = None  # lookup key -> image path on cards.scryfall.io
@@ -165,13 +168,21 @@ class CardData:
         self.database = database
         self.text_file = index.get("text")
         self.images_file = index.get("images")
-        cards.use_database(database)
+        self.pool = self.pool.with_database(database)
         self.state = "loaded"
         self.say(f"Card data: Scryfall, {database.updated[:10]}: {database.count:,} cards")
         # For `make bench`: where the load's time goes (the fetch, gzip, reading the rows).
         timings = {"fetch": fetched - started, "unpack": unpacked - fetched, "parse": parsed - unpacked}
         self.status.dataset.timings = json.dumps({k: round(v, 1) for k, v in timings.items()})
         self.on_loaded()
+
+    def use_extra(self, extra: CardSource) -> None:
+        """The cards looked up on Scryfall join the card data (after the full database)."""
+        self.pool = self.pool.with_extra(extra)
+
+    def changed(self) -> None:
+        """Cards were added to a source of the pool: readings of the one before are made again."""
+        self.pool = self.pool.changed()
 
     async def load_text(self) -> bool:
         """Fetch the oracle text once; True when it is in."""

@@ -11,7 +11,7 @@ after an HTTP 429, longer when its Retry-After says so: a name that comes up mea
 Each card found becomes a database row through the engine's own conversion
 (``opening_hand.scryfall.card_row``) and joins the card data: the full database when it is
 in, else a small database of its own that the engine consults before its built-in catalog
-(``cards.use_extra``), so the deck checks, the counts, the outlook and the faces know it. Its
+(``CardData.use_extra``), so the deck checks, the counts, the outlook and the faces know it. Its
 image address (``image_uris``, on cards.scryfall.io only) is kept with it. Both are kept in
 this browser (``opening-hand/extra-cards``, the most recent 500), so the deck is known after
 a reload and offline. A name is asked for once per visit, found or not; a failure keeps
@@ -33,7 +33,7 @@ from pyscript import window
 
 from opening_hand import DecklistError, parse_decklist
 from opening_hand.carddb import CardDatabase, is_row
-from opening_hand.cards import lookup, normalise, use_extra
+from opening_hand.cards import CardPool, normalise
 from opening_hand.guarded import UntrustedInputError, read_json
 from opening_hand.scryfall import FORMATS, IMAGE_PATH, card_row, image_path
 from page.dom import js_options
@@ -126,17 +126,18 @@ class ScryfallLookup:
         decklist: Callable[[], str],
         enabled: Callable[[], bool],
         image_paths: Callable[[], Awaitable[dict[str, str]]],
+        card_pool: Callable[[], CardPool],
     ) -> None:
         self.say_to = say
         self.image_paths = image_paths  # the card data's image addresses (fetched when first asked)
         self.on_added = on_added
         self.decklist = decklist
         self.enabled = enabled
+        self.card_pool = card_pool  # the card data the page reads cards with
         self.pacer = Pacer(lambda: float(window.performance.now()))
         formats, rows, self.images = read_kept(saved_data.read(STORAGE_KEY))
         self.extra = CardDatabase.parse(EMPTY)  # the cards looked up, while there is no full database
         self.extra.add_rows(rows, formats)
-        use_extra(self.extra)
         self.kept = len(rows)
         self.database: CardDatabase | None = None
         self.status = ("", "")  # the last report: (text, state)
@@ -200,16 +201,17 @@ class ScryfallLookup:
         """The decklist's names the card data does not know (and, with ``images``, those whose
         image address it lacks) that were not asked for yet in this visit."""
         try:
-            deck = parse_decklist(self.decklist(), skip_bad_lines=True)
+            deck = parse_decklist(self.decklist(), skip_bad_lines=True, pool=self.card_pool())
         except DecklistError:
             return []
         names: dict[str, str] = {}
+        pool = self.card_pool()
         for entry in deck.commander + deck.companion + deck.main + deck.sideboard + deck.planar + deck.scheme:
             name = " ".join(entry.name.split())
             key = normalise(name)
             if not key or len(name) > MAX_NAME or key in self.asked:
                 continue
-            if not lookup(name).known or (images is not None and not images(key) and not self.has_image(key)):
+            if not pool.lookup(name).known or (images is not None and not images(key) and not self.has_image(key)):
                 names.setdefault(key, name)
         return list(names.values())[:MAX_NAMES]
 

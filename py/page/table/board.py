@@ -19,6 +19,7 @@ from opening_hand import (
     Action,
     ActNext,
     BeginOnBattlefield,
+    CardPool,
     ChooseBottom,
     ChooseShuffleBack,
     ChooseStarting,
@@ -204,7 +205,14 @@ class Board:
         if self.advice is not None and (advised := self.advice.advise(state, pending.player, pending.count)):
             return advised
         player = state.player(pending.player)
-        return [c.id for c in choose_bottom(player.hand, pending.count, player.is_land)]
+        return [c.id for c in choose_bottom(player.hand, pending.count, player.is_land, player.pool)]
+
+    def use_pool(self, pool: CardPool) -> None:
+        """More card data is in: the game goes on reading its cards with ``pool`` (and so do its
+        undo points); its position is the same."""
+        if self.state is not None:
+            self.state = self.state.with_pool(pool)
+        self.undo_stack = [(state.with_pool(pool), count) for state, count in self.undo_stack]
 
     # ------------------------------------------------------------------- what the board draws
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
-from opening_hand import Card, lookup
+from opening_hand import Card, CardInfo, CardPool
 from page.dom import Node, element, fragment
 from page.texts import ordinal
 
@@ -38,14 +38,14 @@ def type_glyph(type_line: str) -> str:
     return next((glyph for word, glyph in GLYPHS if word in type_line), "?")
 
 
-def frame(name: str, land: bool) -> str:
-    colours = lookup(name).colours
+def frame(info: CardInfo, land: bool) -> str:
+    colours = info.colours
     return "land" if land else ("multi" if len(colours) > 1 else (colours or "colourless"))
 
 
-def hooks(card: Card, seat: int, zone: str) -> dict[str, str]:
+def hooks(card: Card, info: CardInfo, seat: int, zone: str) -> dict[str, str]:
     """The test and script hooks every card carries."""
-    return {"data_testid": "card", "data_card_name": lookup(card.name).name, "data_card_id": str(card.id),
+    return {"data_testid": "card", "data_card_name": info.name, "data_card_id": str(card.id),
             "data_zone": zone, "data_player": str(seat)}  # fmt: skip
 
 
@@ -60,10 +60,11 @@ class Face:
     badges: tuple[str, ...] = ()  # "revealed", "luck counter"
 
 
-def card_face(card: Card, seat: int, zone: str, face: Face, images: Images | None = None) -> Node:
-    info = lookup(card.name)
-    attrs = hooks(card, seat, zone)
-    cls = f"card frame-{frame(card.name, face.land)}"
+def card_face(card: Card, seat: int, zone: str, face: Face, images: Images | None, pool: CardPool) -> Node:
+    """A card's face, as ``pool`` (the game's card data) reads it."""
+    info = pool.lookup(card.name)
+    attrs = hooks(card, info, seat, zone)
+    cls = f"card frame-{frame(info, face.land)}"
     if face.clickable:
         node = element("button", cls, type="button", aria_pressed="true" if face.order else "false", **attrs)
     else:
@@ -97,10 +98,12 @@ def card_face(card: Card, seat: int, zone: str, face: Face, images: Images | Non
     return node
 
 
-def mini(card: Card, seat: int, zone: str, land: bool = False) -> Node:
+def mini(card: Card, seat: int, zone: str, land: bool, pool: CardPool) -> Node:
     """A card in a compact seat panel: its name on a strip of its frame colour."""
-    name = lookup(card.name).name
-    return element("span", f"mini frame-{frame(card.name, land)}", name, title=name, **hooks(card, seat, zone))
+    info = pool.lookup(card.name)
+    return element(
+        "span", f"mini frame-{frame(info, land)}", info.name, title=info.name, **hooks(card, info, seat, zone)
+    )
 
 
 def backs(count: int) -> Node:

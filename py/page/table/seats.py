@@ -101,7 +101,7 @@ def zones(state: GameState, seat: int, visible: bool) -> list[Node]:
         row = element("div", f"mini-zone {zone}", data_testid=f"{zone}-{seat}", aria_label=f"{p.name}: {label}")
         row.append(element("span", "zone-label", label))
         for card in cards:
-            row.append(mini(card, seat, zone, p.is_land(card)))
+            row.append(mini(card, seat, zone, p.is_land(card), p.pool))
         rows.append(row)
     return rows
 
@@ -118,7 +118,7 @@ def seat_panel(state: GameState, seat: int, users: frozenset[int]) -> Node:
         hand.hidden = not p.hand
         hand.append(element("summary", "", f"{p.name}'s hand"))
         for card in p.hand:
-            hand.append(mini(card, seat, "hand", p.is_land(card)))
+            hand.append(mini(card, seat, "hand", p.is_land(card), p.pool))
     else:
         hand = backs(len(p.hand))
         hand.setAttribute("data-testid", f"hand-{seat}")

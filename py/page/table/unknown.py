@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from opening_hand.cards import lookup, normalise
+from opening_hand.cards import CardPool, normalise
 from opening_hand.formatfit import FormatAdvice
 from opening_hand.landguess import likely_land
 from page.dom import Node, element, fragment
@@ -38,10 +38,13 @@ class Unknown:
     hinted: frozenset[str]  # normalised names the decklist lists under lands
 
     @classmethod
-    def of(cls, deck: Iterable[str], marked: set[str], hand: Iterable[str], hinted: set[str]) -> Unknown:
+    def of(
+        cls, deck: Iterable[str], marked: set[str], hand: Iterable[str], hinted: set[str], pool: CardPool
+    ) -> Unknown:
+        """The cards of ``deck`` (and ``hand``) that ``pool`` does not know and are not ``marked``."""
         cards = list(deck)
-        unknown = Counter(n for n in cards if not lookup(n).known and normalise(n) not in marked)
-        in_hand = sum(1 for n in hand if not lookup(n).known and normalise(n) not in marked)
+        unknown = Counter(n for n in cards if not pool.lookup(n).known and normalise(n) not in marked)
+        in_hand = sum(1 for n in hand if not pool.lookup(n).known and normalise(n) not in marked)
         return cls(dict(unknown), sum(unknown.values()), len(cards), in_hand, frozenset(hinted))
 
     def guess(self, name: str) -> str | None:

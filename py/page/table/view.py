@@ -100,7 +100,7 @@ class TableView:
                     if card.id == state.starting_plane:
                         zone = element("div", "shared-zone", data_testid="starting-plane")
                         zone.append(element("h3", "", "Starting plane"))
-                        zone.append(card_face(card, p.seat, "command", Face(), self.images))
+                        zone.append(card_face(card, p.seat, "command", Face(), self.images, p.pool))
                         zones.append(zone)
         if state.archenemy is not None:
             p = state.player(state.archenemy)
@@ -131,7 +131,9 @@ class TableView:
         if isinstance(pending, Scry) and deciding and p.library:
             row = element("div", "mini-zone library", data_testid=f"library-{seat}")
             row.append(element("span", "zone-label", "Library (top card)"))
-            row.append(card_face(p.library[0], seat, "library", Face(land=p.is_land(p.library[0])), self.images))
+            row.append(
+                card_face(p.library[0], seat, "library", Face(land=p.is_land(p.library[0])), self.images, p.pool)
+            )
             zones.append(row)
         if (strip := turns.strip(state, seat)) is not None:
             zones.append(strip)
@@ -180,7 +182,7 @@ class TableView:
         )
         order = selection.marked.index(card.id) + 1 if card.id in selection.marked else 0
         face = Face(land=p.is_land(card), clickable=True, order=order, ordered=selection.ordered, badges=badges)
-        return card_face(card, seat, "hand", face, self.images)
+        return card_face(card, seat, "hand", face, self.images, p.pool)
 
     # ------------------------------------------------------------------- the decision bar
 

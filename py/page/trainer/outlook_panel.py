@@ -20,7 +20,7 @@ from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from opening_hand import Action, ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan, PutOnBottom
-from opening_hand.cards import generation
+from opening_hand.cards import CardPool
 from opening_hand.odds import BASELINE
 from page.dom import Node, element, fragment
 from page.seams import KeepRules
@@ -43,8 +43,8 @@ def percent(value: Fraction) -> str:
 
 # What the panel shows (state, marks, rules, turns, card data) and what a reading is of (seat, bottom, rules,
 # turns, mulligan values worked out, card data): the same key, the same figures.
-Drawn = tuple[GameState, tuple[int, ...], KeepRules, int | None, int]
-ReadingKey = tuple[int, tuple[int, ...], KeepRules, int | None, int, int]
+Drawn = tuple[GameState, tuple[int, ...], KeepRules, int | None, CardPool]
+ReadingKey = tuple[int, tuple[int, ...], KeepRules, int | None, int, CardPool]
 FEEDBACK_KEY = "opening-hand/feedback"  # "off" when the player switched the feedback line off
 TURNS = 5  # land-drop columns
 
@@ -98,14 +98,15 @@ class OutlookPanel:
         pending = state.pending
         bottom = marked if isinstance(pending, ChooseBottom) and pending.player == seat else []
         turns = self.read_turns()
-        key = (seat, tuple(bottom), rules, turns, len(self.ladders.done), generation())
+        key = (seat, tuple(bottom), rules, turns, len(self.ladders.done), state.pool)
         if self.cached is not None and self.cached[0] is state and self.cached[1] == key:
             return self.cached[2]
         from opening_hand.trainer import pending_ladder, read_hand
 
         play, draw, keys = rules
-        reading = read_hand(state, seat, play, draw, keys, bottom, ladders=self.ladders.done, wait=False, turns=turns)
-        if reading.pending and (wanted := pending_ladder(state, seat, turns)) is not None:
+        reading = read_hand(state, seat, play, draw, keys, bottom, ladders=self.ladders.done, wait=False, turns=turns,
+                            pool=state.pool)  # fmt: skip
+        if reading.pending and (wanted := pending_ladder(state, seat, turns, state.pool)) is not None:
             self.ladders.want(*wanted)
         self.cached = (state, key, reading)
         return reading
@@ -122,7 +123,7 @@ class OutlookPanel:
         from opening_hand.trainer import advise
 
         if self.bottoming is None or self.bottoming[0] is not state:
-            self.bottoming = (state, advise(state, seat, count, self.read_turns()))
+            self.bottoming = (state, advise(state, seat, count, self.read_turns(), state.pool))
         found = self.bottoming[1]
         return list(found.best) if found is not None else None
 
@@ -135,7 +136,7 @@ class OutlookPanel:
             box.replaceChildren()
             self.last = None
             return
-        key = (state, tuple(marked), self.rules(), self.read_turns(), generation())  # new card data: drawn again
+        key = (state, tuple(marked), self.rules(), self.read_turns(), state.pool)  # new card data: drawn again
         if self.last is not None and self.last[0] is state and key[1:] == self.last[1:] and not box.hidden:
             return
         self.last = key

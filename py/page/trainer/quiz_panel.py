@@ -59,7 +59,7 @@ class QuizPanel:
         try:
             play, draw, keys = self.page.keep_rules()
             setup = self.page.read_setup(random_seed())
-            quiz = make_quiz(setup, int(raw), random_seed(), play, draw, keys)
+            quiz = make_quiz(setup, int(raw), random_seed(), play, draw, keys, self.page.card_pool())
             self.page.check_setup(setup)  # a setup that cannot be dealt says why here, before any link is made
             fragment_ = encode_quiz(quiz)
         except (RulesError, ValueError) as error:
@@ -114,13 +114,15 @@ class QuizPanel:
         from opening_hand.quiz import has_decision, quiz_state
 
         try:
-            while not has_decision(run.quiz, run.index):  # a hand its rules give no decision (a made-up link)
+            while not has_decision(
+                run.quiz, run.index, self.page.card_pool()
+            ):  # a hand its rules give no decision (a made-up link)
                 run.skipped += 1
                 run.index += 1
                 if run.index == len(run.quiz.hands):
                     self.finish()
                     return
-            fresh, actions = quiz_state(run.quiz, run.index)
+            fresh, actions = quiz_state(run.quiz, run.index, self.page.card_pool())
         except RulesError as error:
             self.say(f"This quiz's hands cannot be dealt: {error}")
             self.run = None
