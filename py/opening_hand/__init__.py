@@ -1,151 +1,72 @@
 """Opening Hand: the start of a Magic: The Gathering game (Comprehensive Rules 103) as a
 pure, seeded, standard-library-only state machine. No module here imports ``js`` or
-``pyscript``: the page's adapter (``py/main.py``) is the only code that touches the DOM.
-"""
+``pyscript``: the page (``py/page/``) is the only code that touches the DOM.
 
-# The package imports nothing at start-up: names load on first use (PEP 562), so the page
-# can import the small format registry without paying for the whole engine.
+The engine's rooms, by theme:
+
+* ``opening_hand.rules``: the start of a game. ``game`` (``new_game``, ``apply``),
+  ``state`` (the immutable states), ``decisions`` (what a state waits for: ``state.pending``)
+  and ``actions`` (what answers it), the CR 103 steps (``setup_steps``, ``mulligan_steps``,
+  ``opening_actions``, ``practice_turns``, with ``zones`` and ``game_log``), ``editions``,
+  ``formats``, ``special`` (cards the rules name), ``match``, ``policy`` (computer seats),
+  ``rule_index`` and ``arena`` (Arena's hand smoothing).
+* ``opening_hand.cards``: what cards are. The package itself holds ``Card``, ``CardInfo``,
+  the built-in catalog and ``CardPool`` (the card data a game reads); beside it the full
+  database (``carddb``, ``scryfall``), ``mana`` and ``manatext`` (cards' mana as facts),
+  ``decklist``, ``cardcheck``, ``formatfit``, ``landguess`` and ``samples``.
+* ``opening_hand.trainer``: ``odds`` and ``outlook`` (exact figures), ``playkinds``,
+  ``goldfish``, ``curve``, ``mulligan_value`` and ``verdict`` (the value model), ``reading``
+  (the trainer's reading of a hand), ``quiz``, ``stats`` and ``recent``.
+* ``opening_hand.share``: ``share_link`` (share links), ``library`` (saved decks), ``stored``
+  and ``guarded`` (untrusted JSON read safely).
+* ``opening_hand.errors``: the engine's error family.
+
+Code imports each name from the module that defines it. For scripts, this package also
+names the few it takes to play a game start (``PUBLIC``) and every action and decision
+(``rules.actions.ACTIONS``, ``rules.decisions.ANSWERS``), loaded on first use (PEP 562), so
+importing a small module (the format registry, say) never loads the whole engine.
+"""
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-_EXPORTS = {
-    "ShuffleBack": "actions",
-    "ScryDecision": "actions",
-    "Scry": "decisions",
-    "ChooseShuffleBack": "decisions",
-    "Action": "actions",
-    "apply": "game",
-    "BeginOnBattlefield": "actions",
-    "Card": "cards",
-    "CardInfo": "cards",
-    "CardPool": "cards",
-    "CardNotInHandError": "errors",
-    "CATALOG": "cards",
-    "check_constructed": "decklist",
-    "check_deck": "decklist",
-    "ChooseBackupHand": "decisions",
-    "ChooseBottom": "decisions",
-    "ChooseCompanion": "decisions",
-    "ChooseConspiracies": "decisions",
-    "ChooseStickerSheets": "decisions",
-    "ChooseStickers": "actions",
-    "ChooseStarting": "actions",
-    "ChooseStartingPlayer": "decisions",
-    "CompanionOption": "decisions",
-    "Decision": "decisions",
-    "DeckCheckError": "errors",
-    "DeckEntry": "decklist",
-    "Decklist": "decklist",
-    "DecklistError": "errors",
-    "DeclareMulligan": "decisions",
-    "Event": "state",
-    "find_format": "formats",
-    "FinishOpeningActions": "actions",
-    "Format": "formats",
-    "FORMATS": "formats",
-    "GameResult": "match",
-    "GameState": "state",
-    "IllegalActionError": "errors",
-    "Keep": "actions",
-    "KeepBackupHand": "actions",
-    "Edition": "editions",
-    "EDITIONS": "editions",
-    "find_edition": "editions",
-    "lookup": "cards",
-    "Match": "match",
-    "MAX_SEED": "state",
-    "Mulligan": "actions",
-    "new_game": "game",
-    "NotYourDecisionError": "errors",
-    "OpeningHandActions": "decisions",
-    "parse_decklist": "decklist",
-    "PlayerState": "state",
-    "PutConspiracies": "actions",
-    "PutOnBottom": "actions",
-    "random_seed": "game",
-    "RevealCompanion": "actions",
-    "RevealFromHand": "actions",
+# The one export list: name -> the module that defines it.
+PUBLIC = {
+    "new_game": "rules.game",
+    "apply": "rules.game",
+    "random_seed": "rules.game",
+    "GameState": "rules.state",
+    "SeatConfig": "rules.state",
+    "Action": "rules.actions",
+    "Decision": "rules.decisions",
     "RulesError": "errors",
-    "SeatConfig": "state",
-    "UseSerumPowder": "actions",
-    "Vanguard": "state",
-    "WrongCardCountError": "errors",
-    "ActNext": "actions",
-    "ChooseOpeningPlayer": "decisions",
-    "NextTimestamp": "actions",
-    "OrderTimestamps": "decisions",
-    "TakeTurn": "actions",
-    "MAX_TURNS": "state",
-    "next_draws": "practice_turns",
+    "IllegalActionError": "errors",
+    "CardPool": "cards",
+    "parse_decklist": "cards.decklist",
+    "read_hand": "trainer.reading",
+    "verdict": "trainer.reading",
 }
 
-__all__ = sorted(_EXPORTS)
+
+def _steps() -> dict[str, Any]:
+    """Every action and every decision, by class name (their one list is in ``rules``)."""
+    actions = importlib.import_module("opening_hand.rules.actions")
+    decisions = importlib.import_module("opening_hand.rules.decisions")
+    return {kind.__name__: kind for kind in (*actions.ACTIONS, *decisions.ANSWERS)}
 
 
 def __getattr__(name: str) -> Any:
-    try:
-        module = _EXPORTS[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    if name in PUBLIC:
+        value = getattr(importlib.import_module(f"opening_hand.{PUBLIC[name]}"), name)
+    elif name[:1].isupper() and name in (steps := _steps()):
+        value = steps[name]
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
     return value
 
 
-if TYPE_CHECKING:
-    from .actions import (
-        Action,
-        ActNext,
-        BeginOnBattlefield,
-        ChooseStarting,
-        ChooseStickers,
-        FinishOpeningActions,
-        Keep,
-        KeepBackupHand,
-        Mulligan,
-        NextTimestamp,
-        PutConspiracies,
-        PutOnBottom,
-        RevealCompanion,
-        RevealFromHand,
-        ScryDecision,
-        ShuffleBack,
-        TakeTurn,
-        UseSerumPowder,
-    )
-    from .cards import CATALOG, Card, CardInfo, CardPool, lookup
-    from .decisions import (
-        ChooseBackupHand,
-        ChooseBottom,
-        ChooseCompanion,
-        ChooseConspiracies,
-        ChooseOpeningPlayer,
-        ChooseShuffleBack,
-        ChooseStartingPlayer,
-        ChooseStickerSheets,
-        CompanionOption,
-        Decision,
-        DeclareMulligan,
-        OpeningHandActions,
-        OrderTimestamps,
-        Scry,
-    )
-    from .decklist import DeckEntry, Decklist, check_constructed, check_deck, parse_decklist
-    from .editions import EDITIONS, Edition, find_edition
-    from .errors import (
-        CardNotInHandError,
-        DeckCheckError,
-        DecklistError,
-        IllegalActionError,
-        NotYourDecisionError,
-        RulesError,
-        WrongCardCountError,
-    )
-    from .formats import FORMATS, Format, find_format
-    from .game import apply, new_game, random_seed
-    from .match import GameResult, Match
-    from .practice_turns import next_draws
-    from .state import MAX_SEED, Event, GameState, PlayerState, SeatConfig, Vanguard
+def __dir__() -> list[str]:
+    return sorted({*globals(), *PUBLIC, *_steps()})

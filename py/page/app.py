@@ -19,10 +19,17 @@ from dataclasses import replace
 
 from pyscript import document
 
-from opening_hand import Action, CardPool, ChooseStartingPlayer, GameState, Match, RulesError, find_format, random_seed
-from opening_hand.editions import EDITIONS
-from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
-from opening_hand.stats import deck_key
+from opening_hand.cards import CardPool
+from opening_hand.errors import RulesError
+from opening_hand.rules.actions import Action
+from opening_hand.rules.decisions import ChooseStartingPlayer
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.formats import find_format
+from opening_hand.rules.game import random_seed
+from opening_hand.rules.match import Match
+from opening_hand.rules.state import GameState
+from opening_hand.share.share_link import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
+from opening_hand.trainer.stats import deck_key
 from page.deck_help import DeckHelp
 from page.dom import Node, by_id, docked_hover, element
 from page.panel_actions import PanelActions
@@ -379,7 +386,7 @@ class App(PanelActions):
     def open_link(self, fragment: str) -> bool:
         """Fill the form from a link, deal, and replay its decisions; True when it opened. A
         link that cannot be opened leaves the page as it was. A quiz link starts the quiz."""
-        if fragment.removeprefix("#").startswith("q"):  # opening_hand.quiz.is_quiz_link, without its import
+        if fragment.removeprefix("#").startswith("q"):  # opening_hand.trainer.quiz.is_quiz_link, without its import
             return self.practice.quiz.open(fragment)
         try:
             setup = decode_setup(fragment)

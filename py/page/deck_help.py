@@ -8,8 +8,9 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-from opening_hand import DecklistError, find_format
-from opening_hand.formatfit import FormatAdvice, advise
+from opening_hand.cards.formatfit import FormatAdvice, advise
+from opening_hand.errors import DecklistError
+from opening_hand.rules.formats import find_format
 from page.dom import Node
 from page.seams import DeckTable
 from page.table.unknown import Unknown, UnknownNotice

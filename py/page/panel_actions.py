@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from opening_hand.samples import SAMPLES
+from opening_hand.cards.samples import SAMPLES
 from page.dom import Node
 from page.panels.setup import PLAY_DRAW_KEY
 from page.seams import KeepRules
@@ -16,7 +16,7 @@ from page.services import saved_data
 
 if TYPE_CHECKING:
     from opening_hand.cards import CardPool
-    from opening_hand.share import Setup
+    from opening_hand.share.share_link import Setup
     from page.deck_help import DeckHelp
     from page.panels.deck import DeckPanel
     from page.panels.library_panel import LibraryPanel

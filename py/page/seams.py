@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from opening_hand import Action, GameState
     from opening_hand.cards import CardPool
-    from opening_hand.odds import KeepRule
-    from opening_hand.share import Setup
+    from opening_hand.rules.actions import Action
+    from opening_hand.rules.state import GameState
+    from opening_hand.share.share_link import Setup
+    from opening_hand.trainer.odds import KeepRule
     from page.table.board import Board, Outcome
 
 KeepRules = tuple["KeepRule", "KeepRule", tuple[str, ...]]  # on the play, on the draw, key card names

@@ -2,7 +2,7 @@
 the page is interactive.
 
 It wires the controls and marks the page ready; nothing else runs before. The format and
-rules menus are in index.html already (tests/engine/test_page_files.py checks they list the
+rules menus are in index.html already (tests/page/test_page_files.py checks they list the
 engine's registries), and one listener per kind of event, on the document, hands each event
 to the handler of the control it came from (``on``, services/events.py), instead of a listener
 per control; the deck panel's handlers are in deck_routes.py.
@@ -264,7 +264,7 @@ window.performance.mark("oh:ready")
 
 # Warm the page and engine up once the browser is idle, so the first Deal does not wait for the import.
 def load_trainer(*_args: object) -> None:
-    import opening_hand.trainer  # noqa: F401  (the outlook beside the hand)
+    import opening_hand.trainer.reading  # noqa: F401  (the outlook beside the hand)
 
 
 def warm_up(*_args: object) -> None:

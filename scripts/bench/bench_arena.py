@@ -24,8 +24,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "py")]
-from opening_hand import ChooseStarting, SeatConfig, apply, new_game  # noqa: E402
-from opening_hand.editions import EDITIONS  # noqa: E402
+from opening_hand.rules.actions import ChooseStarting  # noqa: E402
+from opening_hand.rules.editions import EDITIONS  # noqa: E402
+from opening_hand.rules.game import apply, new_game  # noqa: E402
+from opening_hand.rules.state import SeatConfig  # noqa: E402
 
 
 def deal(edition: str, lands: int, size: int, sevens: int) -> tuple[Counter[int], float]:

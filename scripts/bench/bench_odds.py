@@ -10,7 +10,7 @@ Prints, in one run:
 * Monte-Carlo hands per second in the browser (one 200,000-game simulation from the page)
   and under this machine's CPython;
 * the same exact-table times under CPython, for comparison;
-* the hand outlook (opening_hand.outlook: land drops, casting on curve, the mulligan from
+* the hand outlook (opening_hand.trainer.outlook: land drops, casting on curve, the mulligan from
   here) for a random hand of the Burn sample (60 cards) and of the Commander sample (100),
   computed in the page's own Pyodide (``pyodide.runPython`` on the interpreter
   static/runtime/pyodide.mjs started) and under CPython: the median over several hands, and
@@ -34,8 +34,8 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "scripts" / "build"), str(ROOT / "py")]
-from opening_hand.odds import DeckCounts, KeepRule, simulate, table  # noqa: E402
-from opening_hand.samples import SAMPLES  # noqa: E402
+from opening_hand.cards.samples import SAMPLES  # noqa: E402
+from opening_hand.trainer.odds import DeckCounts, KeepRule, simulate, table  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -49,9 +49,9 @@ HANDS = 15  # random hands per deck for the outlook (the first only warms up)
 OUTLOOK_BENCH = """
 import json, random, statistics, time
 from opening_hand.cards import lookup
-from opening_hand.decklist import parse_decklist
-from opening_hand.outlook import outlook
-from opening_hand.samples import SAMPLES
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.trainer.outlook import outlook
+from opening_hand.cards.samples import SAMPLES
 
 def _outlook_figures(hands):
     figures = {}

@@ -9,7 +9,7 @@ followed by spaces, number words before combining marks), prints:
 * the worst time for a single such line of 500, 1,000, 10,000 or 100,000 characters (the
   longer ones are reported as too long before any pattern reads them), and its length;
 and the time to parse the 60-card and 100-card sample lists; then the guarded JSON reader
-(``opening_hand.guarded``) on what links, storage and imports may hold: input nested
+(``opening_hand.share.guarded``) on what links, storage and imports may hold: input nested
 100,000 deep (refused before parsing), a library of 500 decks near the 5 MB storage limit,
 the statistics at their 5,000 records, and the largest share link. Each figure is the
 median of 5 rounds.
@@ -30,14 +30,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "py")]
-from opening_hand.decklist import MAX_LINE_CHARS, MAX_LINES, MAX_NAME_LENGTH, parse_decklist  # noqa: E402
+from opening_hand.cards.decklist import MAX_LINE_CHARS, MAX_LINES, MAX_NAME_LENGTH, parse_decklist  # noqa: E402
+from opening_hand.cards.samples import SAMPLES  # noqa: E402
 from opening_hand.errors import DecklistError  # noqa: E402
-from opening_hand.guarded import UntrustedInputError, read_json  # noqa: E402
-from opening_hand.library import Library, SavedDeck, dump_library, load_library  # noqa: E402
-from opening_hand.outlook import parse_cost  # noqa: E402
-from opening_hand.samples import SAMPLES  # noqa: E402
-from opening_hand.share import Setup, decode_setup, encode_setup  # noqa: E402
-from opening_hand.stats import PracticeRecord, dump_stats, load_stats  # noqa: E402
+from opening_hand.share.guarded import UntrustedInputError, read_json  # noqa: E402
+from opening_hand.share.library import Library, SavedDeck, dump_library, load_library  # noqa: E402
+from opening_hand.share.share_link import Setup, decode_setup, encode_setup  # noqa: E402
+from opening_hand.trainer.outlook import parse_cost  # noqa: E402
+from opening_hand.trainer.stats import PracticeRecord, dump_stats, load_stats  # noqa: E402
 
 TARGET_MS = 50.0
 ROUNDS = 5

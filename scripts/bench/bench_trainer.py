@@ -126,11 +126,11 @@ def hostile_deck_figure(origin: str, rounds: int) -> list[float]:
 
 
 def cpython_figures() -> dict[str, float]:
-    from opening_hand.mulligan_value import ladder
-    from opening_hand.quiz import deciding, make_quiz
-    from opening_hand.samples import SAMPLES
-    from opening_hand.share import Setup
-    from opening_hand.trainer import pending_ladder, read_hand
+    from opening_hand.cards.samples import SAMPLES
+    from opening_hand.share.share_link import Setup
+    from opening_hand.trainer.mulligan_value import ladder
+    from opening_hand.trainer.quiz import deciding, make_quiz
+    from opening_hand.trainer.reading import pending_ladder, read_hand
 
     out: dict[str, float] = {}
     for label, fmt in DECKS.items():

@@ -27,9 +27,10 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
 
 from opening_hand.cards import CardInfo  # noqa: E402
-from opening_hand.goldfish import TURNS, Context, Table  # noqa: E402
-from opening_hand.odds import LONDON, PARIS, VANCOUVER, OddsRule  # noqa: E402
-from opening_hand.verdict import judge  # noqa: E402
+from opening_hand.trainer.goldfish import TURNS, Table  # noqa: E402
+from opening_hand.trainer.odds import LONDON, PARIS, VANCOUVER, OddsRule  # noqa: E402
+from opening_hand.trainer.playkinds import Context  # noqa: E402
+from opening_hand.trainer.verdict import judge  # noqa: E402
 from tests.engine.decks import BASELINE, DECKS, ordinary_cheap  # noqa: E402
 from tests.engine.real_decks import LISTS, real_decks  # noqa: E402
 

@@ -13,7 +13,7 @@ of the cards kept are held until they are sorted and written. Files are written 
 temporary name and renamed, so the page never loads a half-written database; gzip's header
 carries no time or name, so the same bulk file always gives the same bytes and the same
 hashed file names. Standard library only: the build runs anywhere python3 does. A card object
-becomes a row through the engine's own conversion (py/opening_hand/scryfall.py), the one the
+becomes a row through the engine's own conversion (py/opening_hand/cards/scryfall.py), the one the
 page uses for cards newer than its database (a land's row carries its produces= pair).
 """
 
@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "py") not in sys.path:  # the engine's package: the one Scryfall object -> row conversion
     sys.path.append(str(ROOT / "py"))
 
-from opening_hand.scryfall import FORMATS, as_field, card_row, image_path, left_out, text_row  # noqa: E402
+from opening_hand.cards.scryfall import FORMATS, as_field, card_row, image_path, left_out, text_row  # noqa: E402
 
 OUT = ROOT / "static" / "data"
 API = "https://api.scryfall.com"

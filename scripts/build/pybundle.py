@@ -205,7 +205,10 @@ def stale(root: Path = ROOT) -> bool:
     if not target.exists():
         return True
     built = target.stat().st_mtime
-    return any(p.stat().st_mtime > built for p in [root / "py", root / "py" / "opening_hand", *sources(root)])
+    return any(
+        p.stat().st_mtime > built
+        for p in [root / "py", *(p for p in (root / "py").rglob("*") if p.is_dir()), *sources(root)]
+    )
 
 
 def write(root: Path = ROOT, compile: bool = True) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from opening_hand.samples import SAMPLES
+from opening_hand.cards.samples import SAMPLES
 from tests.browser.pages import AppPage
 from tests.engine.deck_fixtures import decklist
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from opening_hand.quiz import Quiz, QuizHand, encode_quiz, has_decision
-from opening_hand.samples import SAMPLES
-from opening_hand.share import Setup, encode_setup, unpack
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.share.share_link import Setup, encode_setup, unpack
+from opening_hand.trainer.quiz import Quiz, QuizHand, encode_quiz, has_decision
 from tests.browser.pages import AppPage
 from tests.browser.test_scryfall_option import CARD, EXTRA_KEY, NEW_CARD, wait_for_card_data
 
@@ -87,7 +87,7 @@ def test_a_made_up_quiz_hand_without_a_decision_is_skipped_and_said(app: AppPage
 def test_a_kept_card_costing_two_dozen_hybrid_pips_deals_at_once(app: AppPage, card_db: Path) -> None:
     """A valid row a hostile page of the same origin could keep (24 × {2/W}, 120 characters)
     made the outlook try 2^24 ways to pay it: Deal froze for more than 10 s."""
-    from opening_hand.scryfall import FORMATS, card_row
+    from opening_hand.cards.scryfall import FORMATS, card_row
 
     row = card_row({**CARD, "mana_cost": "{2/W}" * 24, "cmc": 48.0})
     assert row is not None

@@ -8,8 +8,8 @@ from math import comb
 
 from playwright.sync_api import expect
 
-from opening_hand.arena import TIM_LEWIS_2024
-from opening_hand.odds import BASELINE, BASELINE_SIZES, DeckCounts, KeepRule, outcome
+from opening_hand.rules.arena import TIM_LEWIS_2024
+from opening_hand.trainer.odds import BASELINE, BASELINE_SIZES, DeckCounts, KeepRule, outcome
 from page.texts import percent
 from tests.browser.pages import AppPage
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from opening_hand import ChooseStarting
-from opening_hand.share import Setup, encode_setup
+from opening_hand.rules.actions import ChooseStarting
+from opening_hand.share.share_link import Setup, encode_setup
 from tests.browser.pages import READY_TIMEOUT_MS, AppPage
 from tests.engine.deck_fixtures import decklist
 

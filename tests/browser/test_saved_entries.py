@@ -8,8 +8,8 @@ import json
 
 from playwright.sync_api import expect
 
-from opening_hand.recent import RECENT_KEY
-from opening_hand.stats import STORAGE_KEY as STATS_KEY
+from opening_hand.trainer.recent import RECENT_KEY
+from opening_hand.trainer.stats import STORAGE_KEY as STATS_KEY
 from tests.browser.pages import AppPage
 from tests.browser.test_stats_panel import SAMPLE_KEY, play_one_game, poison
 

@@ -17,8 +17,8 @@ import zipfile
 import pytest
 from playwright.sync_api import Route, expect
 
-from opening_hand.editions import EDITIONS
-from opening_hand.formats import FORMATS
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.formats import FORMATS
 from serve import ROOT
 from tests.browser.pages import FILES_TIMING, AppPage
 from tests.browser.pages import PYTHON_HOOK as HOOK

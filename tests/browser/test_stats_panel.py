@@ -10,13 +10,15 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from opening_hand import Keep, apply, next_draws
-from opening_hand.decklist import parse_decklist
-from opening_hand.policy import decide
-from opening_hand.recent import RECENT_KEY
-from opening_hand.samples import SAMPLES
-from opening_hand.share import decode_setup, game_from_setup, replay
-from opening_hand.stats import STORAGE_KEY, deck_key
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.rules.actions import Keep
+from opening_hand.rules.game import apply
+from opening_hand.rules.policy import decide
+from opening_hand.rules.practice_turns import next_draws
+from opening_hand.share.share_link import decode_setup, game_from_setup, replay
+from opening_hand.trainer.recent import RECENT_KEY
+from opening_hand.trainer.stats import STORAGE_KEY, deck_key
 from tests.browser.pages import PHONE, AppPage
 
 SAMPLE_KEY = deck_key(parse_decklist(SAMPLES["constructed"]).main_cards())  # the deck the page opens with

@@ -183,8 +183,8 @@ def test_a_tampered_quiz_link_changes_nothing(app: AppPage) -> None:
 
 
 def test_the_bottom_comes_marked_with_the_models_best_and_another_choice_is_graded(app: AppPage) -> None:
-    from opening_hand.share import decode_setup, game_from_setup, replay
-    from opening_hand.trainer import advise
+    from opening_hand.share.share_link import decode_setup, game_from_setup, replay
+    from opening_hand.trainer.reading import advise
 
     app.open().deal(seed=SEED)
     app.button("Play first").click()

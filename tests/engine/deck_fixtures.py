@@ -8,8 +8,8 @@ import json
 from functools import cache
 from pathlib import Path
 
-from opening_hand.carddb import CardDatabase
-from opening_hand.scryfall import FORMATS, card_row
+from opening_hand.cards.carddb import CardDatabase
+from opening_hand.cards.scryfall import FORMATS, card_row
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRYFALL = ROOT / "tests" / "fixtures" / "scryfall"

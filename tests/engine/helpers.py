@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from opening_hand import (
-    Action,
-    ChooseStarting,
-    GameState,
-    SeatConfig,
-    apply,
-    new_game,
-)
+from opening_hand.rules.actions import Action, ChooseStarting
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.state import GameState, SeatConfig
 
 
 def deck(lands: int = 24, size: int = 60, spell: str = "Lightning Bolt", land: str = "Mountain") -> tuple[str, ...]:

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from opening_hand.cards import CardInfo, database, lookup, use_database
-from opening_hand.decklist import parse_decklist
-from opening_hand.goldfish import SLOW_TURNS, TURNS, Context
-from opening_hand.playkinds import colour_mask
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.trainer.goldfish import SLOW_TURNS, TURNS
+from opening_hand.trainer.playkinds import Context, colour_mask
 from tests.engine.deck_fixtures import decklist, fixture_database
 
 

@@ -1,4 +1,4 @@
-"""Arena best-of-one: the public model of its hand smoothing (opening_hand.arena), its exact
+"""Arena best-of-one: the public model of its hand smoothing (opening_hand.rules.arena), its exact
 figures against an enumeration of our own, and the engine's smoothed sevens against them.
 
 The model: ``candidates`` shuffles, one kept with a chance proportional to its weight
@@ -18,10 +18,14 @@ from math import comb
 
 import pytest
 
-from opening_hand import ChooseStarting, DeclareMulligan, Keep, Mulligan, SeatConfig, apply, new_game
-from opening_hand.arena import ARENA_2018, GAUSSIAN_2026, MODELS, TIM_LEWIS_2024, Smoothing, plain_lands
-from opening_hand.editions import EDITIONS
-from opening_hand.odds import (
+from opening_hand.rules.actions import ChooseStarting, Keep, Mulligan
+from opening_hand.rules.arena import ARENA_2018, GAUSSIAN_2026, MODELS, TIM_LEWIS_2024, Smoothing, plain_lands
+from opening_hand.rules.decisions import DeclareMulligan
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.state import SeatConfig
+from opening_hand.share.share_link import Setup, decode_setup, encode_setup, game_from_setup, replay
+from opening_hand.trainer.odds import (
     ARENA,
     ARENA_2018_ODDS,
     ARENA_GAUSSIAN,
@@ -34,8 +38,7 @@ from opening_hand.odds import (
     outcome,
     simulate,
 )
-from opening_hand.share import Setup, decode_setup, encode_setup, game_from_setup, replay
-from opening_hand.trainer import read_hand
+from opening_hand.trainer.reading import read_hand
 
 
 def weight(model: Smoothing, lands: int, target: float) -> float:

@@ -8,13 +8,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from opening_hand import DeclareMulligan, SeatConfig, apply, new_game, parse_decklist
-from opening_hand.carddb import CardDatabase
 from opening_hand.cards import CardPool, default_pool, lookup, read_name, use_database
-from opening_hand.decklist import check_deck
-from opening_hand.formats import find_format
-from opening_hand.policy import decide
-from opening_hand.trainer import read_hand
+from opening_hand.cards.carddb import CardDatabase
+from opening_hand.cards.decklist import check_deck, parse_decklist
+from opening_hand.rules.decisions import DeclareMulligan
+from opening_hand.rules.formats import find_format
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.policy import decide
+from opening_hand.rules.state import SeatConfig
+from opening_hand.trainer.reading import read_hand
 
 HEADER = "opening-hand-cards\t1\t2026-01-01\t1\tstandard,modern\n"
 # A card no built-in catalog knows: a land in one database, a sorcery in the other.
@@ -93,18 +95,19 @@ def _holds_card_data(node: ast.AST) -> bool:
 
 def test_the_engine_keeps_no_card_data_at_module_level_but_the_one_default() -> None:
     holders, buckets, globals_ = [], [], []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
+        module = ".".join(path.relative_to(ENGINE).with_suffix("").parts).removesuffix(".__init__")
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if not isinstance(node, ast.Assign | ast.AnnAssign):
                 continue
             names = [ast.unparse(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])]
             if _holds_card_data(node):
-                holders += [f"{path.stem}.{name}" for name in names]
+                holders += [f"{module}.{name}" for name in names]
             empty = isinstance(node.value, ast.List | ast.Dict | ast.Set) and not ast.unparse(node.value)[1:-1]
             if empty:
-                buckets += [f"{path.stem}.{name}" for name in names]
-        globals_ += [f"{path.stem}: {n.names}" for n in ast.walk(tree) if isinstance(n, ast.Global)]
+                buckets += [f"{module}.{name}" for name in names]
+        globals_ += [f"{module}: {n.names}" for n in ast.walk(tree) if isinstance(n, ast.Global)]
     assert holders == ["cards._default"]
     # Filled once from the built-in catalog file, whatever card data is in use:
     assert sorted(buckets) == ["cards.CAST_FOR", "cards._catalog_short"]

@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from opening_hand import DecklistError, lookup, parse_decklist
-from opening_hand.cardcheck import POOLS, card_problems, pool_for
-from opening_hand.carddb import CardDatabase, CardDataError
-from opening_hand.cards import canonical_name, database, use_database
-from opening_hand.formats import find_format
-from opening_hand.share import POOL_NAMES
-from opening_hand.special import companion_verdict
+from opening_hand.cards import canonical_name, database, lookup, use_database
+from opening_hand.cards.cardcheck import POOLS, card_problems, pool_for
+from opening_hand.cards.carddb import CardDatabase, CardDataError
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.errors import DecklistError
+from opening_hand.rules.formats import find_format
+from opening_hand.rules.special import companion_verdict
+from opening_hand.share.share_link import POOL_NAMES
 
 FORMATS = "standard,pioneer,modern,legacy,vintage,pauper,commander,standardbrawl,brawl"
 ROWS = [

@@ -1,22 +1,17 @@
-"""The built-in card catalog (py/opening_hand/catalog.txt) and cards the player marks as lands."""
+"""The built-in card catalog (py/opening_hand/cards/catalog.txt) and cards the player marks as lands."""
 
 from __future__ import annotations
 
 import pytest
 
-from opening_hand import (
-    ChooseStarting,
-    DeclareMulligan,
-    GameState,
-    SeatConfig,
-    apply,
-    lookup,
-    new_game,
-    parse_decklist,
-)
-from opening_hand.cards import CATALOG, CATALOG_FILE, canonical_name, read_catalog
-from opening_hand.samples import SAMPLES
-from opening_hand.special import COMPANIONS
+from opening_hand.cards import CATALOG, CATALOG_FILE, canonical_name, lookup, read_catalog
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.rules.actions import ChooseStarting
+from opening_hand.rules.decisions import DeclareMulligan
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.special import COMPANIONS
+from opening_hand.rules.state import GameState, SeatConfig
 
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
 

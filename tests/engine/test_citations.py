@@ -1,5 +1,5 @@
 """Every citation the engine can log, in every edition, checked against the project's own index
-of rule numbers (``opening_hand.rule_index``): the rule must exist in the text the citation
+of rule numbers (``opening_hand.rules.rule_index``): the rule must exist in the text the citation
 names, and the index must say that rule covers the step logged. These tests need no rules
 texts; ``test_rule_texts`` checks the index itself against the texts where they are at hand.
 """
@@ -10,30 +10,16 @@ import random
 
 import pytest
 
-from opening_hand import (
-    EDITIONS,
-    FORMATS,
-    MAX_TURNS,
+from opening_hand.rules.actions import (
     Action,
-    ChooseStarting,
-    ChooseStartingPlayer,
-    DeclareMulligan,
-    GameState,
-    Keep,
-    Mulligan,
-    SeatConfig,
-    TakeTurn,
-    Vanguard,
-    apply,
-    new_game,
-    next_draws,
-)
-from opening_hand.actions import (
     ActNext,
     BeginOnBattlefield,
+    ChooseStarting,
     ChooseStickers,
     FinishOpeningActions,
+    Keep,
     KeepBackupHand,
+    Mulligan,
     NextTimestamp,
     PutConspiracies,
     PutOnBottom,
@@ -41,21 +27,28 @@ from opening_hand.actions import (
     RevealFromHand,
     ScryDecision,
     ShuffleBack,
+    TakeTurn,
     UseSerumPowder,
 )
-from opening_hand.decisions import (
+from opening_hand.rules.decisions import (
     ChooseBackupHand,
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
     ChooseOpeningPlayer,
     ChooseShuffleBack,
+    ChooseStartingPlayer,
     ChooseStickerSheets,
+    DeclareMulligan,
     OrderTimestamps,
     Scry,
 )
-from opening_hand.editions import CURRENT, EARLIER_CITATIONS, FIXED, Edition
-from opening_hand.rule_index import TEXTS, covers, find, split
+from opening_hand.rules.editions import CURRENT, EARLIER_CITATIONS, EDITIONS, FIXED, Edition
+from opening_hand.rules.formats import FORMATS
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.practice_turns import next_draws
+from opening_hand.rules.rule_index import TEXTS, covers, find, split
+from opening_hand.rules.state import MAX_TURNS, GameState, SeatConfig, Vanguard
 
 
 def steps(edition: Edition) -> list[str]:

@@ -1,4 +1,4 @@
-"""Casting on curve played out (opening_hand.curve) where the exact count cannot follow the
+"""Casting on curve played out (opening_hand.trainer.curve) where the exact count cannot follow the
 mana: a tapped land arrives a turn late, a rock or a dork is a source from the turn it can
 tap; against independent arithmetic, and exact figures kept where they are exact."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 from math import comb
 
 from opening_hand.cards import CardInfo
-from opening_hand.curve import exact, simulated
-from opening_hand.goldfish import Table
-from opening_hand.mana import decode
-from opening_hand.outlook import outlook
+from opening_hand.cards.mana import decode
+from opening_hand.trainer.curve import exact, simulated
+from opening_hand.trainer.goldfish import Table
+from opening_hand.trainer.outlook import outlook
 from tests.engine.decks import MOUNTAIN, spell
 
 GATE = CardInfo("Gate", type_line="Land — Gate", produces="R", mana=decode({"tapped": "1"}))

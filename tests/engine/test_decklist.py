@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from opening_hand import (
-    DeckCheckError,
-    DecklistError,
-    check_constructed,
-    lookup,
-    parse_decklist,
-)
+from opening_hand.cards import lookup
+from opening_hand.cards.decklist import check_constructed, parse_decklist
+from opening_hand.errors import DeckCheckError, DecklistError
 
 
 def test_quantities_names_and_sections() -> None:

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from opening_hand import DecklistError, parse_decklist
 from opening_hand.cards import CATALOG
-from opening_hand.decklist import Decklist, to_arena
+from opening_hand.cards.decklist import Decklist, parse_decklist, to_arena
+from opening_hand.errors import DecklistError
 
 FIXTURES = Path(__file__).parent / "decklists"
 

@@ -18,7 +18,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from opening_hand.cards import normalise
-from opening_hand.decklist import (
+from opening_hand.cards.decklist import (
     _REVERSED_CATEGORY_COUNT,
     _REVERSED_HEADER_COUNT,
     _REVERSED_MARKERS,

@@ -10,7 +10,7 @@ import pytest
 
 import opening_hand
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(opening_hand.__path__, "opening_hand."))
+MODULES = sorted(m.name for m in pkgutil.walk_packages(opening_hand.__path__, "opening_hand."))
 
 
 @pytest.mark.parametrize("name", MODULES)

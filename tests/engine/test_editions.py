@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from opening_hand import (
-    EDITIONS,
-    ChooseBottom,
-    ChooseStarting,
-    ChooseStartingPlayer,
-    DeclareMulligan,
-    GameState,
-    IllegalActionError,
-    Keep,
-    Mulligan,
-    PutOnBottom,
-    SeatConfig,
-    WrongCardCountError,
-    apply,
-    new_game,
-)
-from opening_hand.actions import ScryDecision, ShuffleBack
-from opening_hand.decisions import ChooseShuffleBack, Scry
+from opening_hand.errors import IllegalActionError, WrongCardCountError
+from opening_hand.rules.actions import ChooseStarting, Keep, Mulligan, PutOnBottom, ScryDecision, ShuffleBack
+from opening_hand.rules.decisions import ChooseBottom, ChooseShuffleBack, ChooseStartingPlayer, DeclareMulligan, Scry
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.state import GameState, SeatConfig
 from tests.engine.helpers import all_cards, deck
 
 

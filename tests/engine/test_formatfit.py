@@ -9,11 +9,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from opening_hand import parse_decklist
 from opening_hand.cards import use_database
-from opening_hand.formatfit import FormatAdvice, advise, first_card_commander
-from opening_hand.formats import FORMATS
-from opening_hand.samples import SAMPLES
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.cards.formatfit import FormatAdvice, advise, first_card_commander
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.rules.formats import FORMATS
 from tests.engine.deck_fixtures import decklist, fixture_database
 
 COMMANDER, CONSTRUCTED, BRAWL = FORMATS["commander"], FORMATS["constructed"], FORMATS["brawl"]

@@ -4,23 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from opening_hand import (
+from opening_hand.errors import (
     CardNotInHandError,
-    ChooseBottom,
-    ChooseStarting,
-    ChooseStartingPlayer,
-    DeclareMulligan,
     IllegalActionError,
-    Keep,
-    Mulligan,
     NotYourDecisionError,
-    PutOnBottom,
     RulesError,
-    SeatConfig,
     WrongCardCountError,
-    apply,
-    new_game,
 )
+from opening_hand.rules.actions import ChooseStarting, Keep, Mulligan, PutOnBottom
+from opening_hand.rules.decisions import ChooseBottom, ChooseStartingPlayer, DeclareMulligan
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.state import SeatConfig
 from tests.engine.helpers import Script, all_cards, deck, started, two_player
 
 # ------------------------------------------------------------------------- 103.1
@@ -355,7 +349,7 @@ def test_every_event_cites_a_rule_and_is_numbered() -> None:
 
 
 def test_a_fresh_deals_seed_is_short_and_varied() -> None:
-    from opening_hand import random_seed
+    from opening_hand.rules.game import random_seed
 
     seeds = [random_seed() for _ in range(200)]
     assert all(1 <= seed <= 9_999_999 for seed in seeds)  # seven digits at most in the header

@@ -1,4 +1,4 @@
-"""The value of a hand (opening_hand.goldfish): its playout checked against an independent
+"""The value of a hand (opening_hand.trainer.goldfish): its playout checked against an independent
 count of the same policy on small decks, exactly, and its sampled estimate against that
 exact average; colours, hybrid costs and cards it cannot cast."""
 
@@ -11,8 +11,9 @@ from statistics import fmean
 import pytest
 
 from opening_hand.cards import CardInfo, lookup
-from opening_hand.goldfish import CAST, HELD, TEMPO, UNSPENT, Context, Table, draws_for, turns_needed, value_of
-from opening_hand.mana import decode
+from opening_hand.cards.mana import decode
+from opening_hand.trainer.goldfish import CAST, HELD, TEMPO, UNSPENT, Table, draws_for, turns_needed, value_of
+from opening_hand.trainer.playkinds import Context
 from tests.engine.decks import FOREST, MOUNTAIN, PLAINS, land, spell
 
 

@@ -10,8 +10,8 @@ from math import comb
 
 import pytest
 
-from opening_hand.odds import KARSTEN_KEEPABLE, DeckCounts, KeepRule, keepable, outcome, satisfies, simulate
-from opening_hand.trainer import _meets
+from opening_hand.trainer.odds import KARSTEN_KEEPABLE, DeckCounts, KeepRule, keepable, outcome, satisfies, simulate
+from opening_hand.trainer.reading import _meets
 
 KARSTEN = {
     ("london", 24, 60): (57.812, 90.489, 98.515, 99.768),

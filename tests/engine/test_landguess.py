@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from opening_hand import lookup, parse_decklist
-from opening_hand.cards import normalise
-from opening_hand.landguess import CYCLES, likely_land
+from opening_hand.cards import lookup, normalise
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.cards.landguess import CYCLES, likely_land
 from tests.engine.deck_fixtures import DECKS, decklist, fixture_database
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from opening_hand.library import (
+from opening_hand.share.library import (
     MAX_NAME,
     Library,
     LibraryError,

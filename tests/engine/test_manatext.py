@@ -1,4 +1,4 @@
-"""Mana facts read from Oracle text (``opening_hand.manatext``): real cards as Scryfall's
+"""Mana facts read from Oracle text (``opening_hand.cards.manatext``): real cards as Scryfall's
 Oracle Cards file has them (tests/fixtures/scryfall/*.json), each against the facts a player
 reads off the card, written here by hand; the older templating; the codec of the row's pairs;
 and texts no card has, which are never an error and never a guess."""
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from opening_hand.carddb import CardDatabase
-from opening_hand.mana import ManaFacts, decode, encode
-from opening_hand.manatext import read_card
-from opening_hand.scryfall import FORMATS, card_row
+from opening_hand.cards.carddb import CardDatabase
+from opening_hand.cards.mana import ManaFacts, decode, encode
+from opening_hand.cards.manatext import read_card
+from opening_hand.cards.scryfall import FORMATS, card_row
 from tests.engine.deck_fixtures import card_objects
 
 CARDS: dict[str, dict[str, Any]] = {}

@@ -1,4 +1,4 @@
-"""What a mulligan is worth (opening_hand.mulligan_value): the dynamic programme over hand
+"""What a mulligan is worth (opening_hand.trainer.mulligan_value): the dynamic programme over hand
 sizes agrees with brute force on a small deck, and follows the table's rule."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from statistics import fmean
 
 import pytest
 
-from opening_hand import mulligan_value
-from opening_hand.goldfish import Table, turns_needed
-from opening_hand.mulligan_value import LadderKey, kept_parts, ladder
-from opening_hand.odds import LONDON, PARIS, VANCOUVER, attempts
+from opening_hand.trainer import mulligan_value
+from opening_hand.trainer.goldfish import Table, turns_needed
+from opening_hand.trainer.mulligan_value import LadderKey, kept_parts, ladder
+from opening_hand.trainer.odds import LONDON, PARIS, VANCOUVER, attempts
 from tests.engine.decks import MOUNTAIN, spell
 
 DECK = [MOUNTAIN] * 3 + [spell("Goblin", "{R}")] * 3 + [spell("Raider", "{1}{R}")] * 2

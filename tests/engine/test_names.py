@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from opening_hand import parse_decklist
-from opening_hand.carddb import EXAMPLE_LEGENDS, CardDatabase
 from opening_hand.cards import CardPool, NameReading, lookup, read_name, short_name
-from opening_hand.decklist import ReadAs
+from opening_hand.cards.carddb import EXAMPLE_LEGENDS, CardDatabase
+from opening_hand.cards.decklist import ReadAs, parse_decklist
 from tests.engine.deck_fixtures import fixture_database
 
 

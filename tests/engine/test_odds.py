@@ -9,7 +9,7 @@ from math import comb, sqrt
 
 import pytest
 
-from opening_hand.odds import (
+from opening_hand.trainer.odds import (
     POWDER_RULES,
     RULES,
     DeckCounts,

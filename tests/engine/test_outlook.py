@@ -1,4 +1,4 @@
-"""The hand outlook (``opening_hand.outlook``): land drops, casting on curve and the mulligan
+"""The hand outlook (``opening_hand.trainer.outlook``): land drops, casting on curve and the mulligan
 from here, checked against published figures, independent arithmetic, brute force and
 seeded simulation."""
 
@@ -17,9 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from opening_hand.cards import CardInfo, lookup
-from opening_hand.decklist import parse_decklist
-from opening_hand.odds import RULE_NAMES, DeckCounts, KeepRule, attempts, lands_in_hand, outcome, simulate
-from opening_hand.outlook import (
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.trainer.odds import RULE_NAMES, DeckCounts, KeepRule, attempts, lands_in_hand, outcome, simulate
+from opening_hand.trainer.outlook import (
     BIT,
     MAX_OPTIONS,
     MOST_LANDS,
@@ -31,7 +32,6 @@ from opening_hand.outlook import (
     outlook,
     parse_cost,
 )
-from opening_hand.samples import SAMPLES
 
 EXAMPLES = max(20, int(os.environ.get("PROPERTY_EXAMPLES", "10000")) // 50)
 

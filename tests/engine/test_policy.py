@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from opening_hand import (
-    ChooseStarting,
-    Keep,
-    Mulligan,
-    SeatConfig,
-    Vanguard,
-    apply,
-    lookup,
-    new_game,
-)
-from opening_hand.cards import Card
-from opening_hand.policy import autoplay, choose_bottom, decide
+from opening_hand.cards import Card, lookup
+from opening_hand.rules.actions import ChooseStarting, Keep, Mulligan
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.policy import autoplay, choose_bottom, decide
+from opening_hand.rules.state import SeatConfig, Vanguard
 from tests.engine.helpers import deck, started
 
 
@@ -66,8 +59,10 @@ def test_autoplay_stops_at_the_users_decision() -> None:
 
 
 def test_autoplay_finishes_every_format_and_edition() -> None:
-    from opening_hand import EDITIONS, FORMATS, parse_decklist
-    from opening_hand.samples import SAMPLES
+    from opening_hand.cards.decklist import parse_decklist
+    from opening_hand.cards.samples import SAMPLES
+    from opening_hand.rules.editions import EDITIONS
+    from opening_hand.rules.formats import FORMATS
 
     for fmt in FORMATS.values():
         deck_list = parse_decklist(SAMPLES[fmt.key])

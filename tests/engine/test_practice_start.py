@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from opening_hand import ChooseStarting, ChooseStartingPlayer, RulesError, SeatConfig, apply, new_game
-from opening_hand.editions import EDITIONS
+from opening_hand.errors import RulesError
+from opening_hand.rules.actions import ChooseStarting
+from opening_hand.rules.decisions import ChooseStartingPlayer
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.state import SeatConfig
 
 from .helpers import deck
 

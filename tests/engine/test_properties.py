@@ -14,43 +14,47 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from opening_hand import (
-    EDITIONS,
-    FORMATS,
-    MAX_TURNS,
+from opening_hand.errors import IllegalActionError
+from opening_hand.rules.actions import (
     Action,
+    ActNext,
     BeginOnBattlefield,
-    ChooseBackupHand,
-    ChooseBottom,
-    ChooseCompanion,
-    ChooseConspiracies,
     ChooseStarting,
-    ChooseStartingPlayer,
     ChooseStickers,
-    ChooseStickerSheets,
-    DeclareMulligan,
     FinishOpeningActions,
-    GameState,
-    IllegalActionError,
     Keep,
     KeepBackupHand,
     Mulligan,
-    OpeningHandActions,
+    NextTimestamp,
     PutConspiracies,
     PutOnBottom,
     RevealCompanion,
     RevealFromHand,
-    SeatConfig,
+    ScryDecision,
+    ShuffleBack,
     TakeTurn,
     UseSerumPowder,
-    Vanguard,
-    apply,
-    new_game,
-    next_draws,
 )
-from opening_hand.actions import ActNext, NextTimestamp, ScryDecision, ShuffleBack
-from opening_hand.decisions import ChooseOpeningPlayer, ChooseShuffleBack, OrderTimestamps, Scry
-from opening_hand.rule_index import covers
+from opening_hand.rules.decisions import (
+    ChooseBackupHand,
+    ChooseBottom,
+    ChooseCompanion,
+    ChooseConspiracies,
+    ChooseOpeningPlayer,
+    ChooseShuffleBack,
+    ChooseStartingPlayer,
+    ChooseStickerSheets,
+    DeclareMulligan,
+    OpeningHandActions,
+    OrderTimestamps,
+    Scry,
+)
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.formats import FORMATS
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.practice_turns import next_draws
+from opening_hand.rules.rule_index import covers
+from opening_hand.rules.state import MAX_TURNS, GameState, SeatConfig, Vanguard
 from tests.engine.helpers import all_cards
 
 SPICE = (
@@ -228,7 +232,8 @@ def test_shuffles_are_uniform_chi_square_over_positions() -> None:
     the 10x10 table of (card, position) counts, 81 degrees of freedom: the 0.1% critical
     value is 126.3, so a fair shuffle fails this test about once in a thousand seeds sets
     and a biased one (e.g. a card stuck near the top) fails it every time."""
-    from opening_hand import SeatConfig, new_game
+    from opening_hand.rules.game import new_game
+    from opening_hand.rules.state import SeatConfig
 
     names = tuple(f"Card {i}" for i in range(10))
     counts = [[0] * 10 for _ in range(10)]

@@ -9,9 +9,11 @@ from dataclasses import replace
 
 import pytest
 
-from opening_hand import DeclareMulligan
-from opening_hand.odds import KeepRule
-from opening_hand.quiz import (
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.rules.decisions import DeclareMulligan
+from opening_hand.share.share_link import Setup, ShareLinkError, encode_setup
+from opening_hand.trainer.odds import KeepRule
+from opening_hand.trainer.quiz import (
     MAX_HANDS,
     Quiz,
     QuizHand,
@@ -22,8 +24,6 @@ from opening_hand.quiz import (
     is_quiz_link,
     make_quiz,
 )
-from opening_hand.samples import SAMPLES
-from opening_hand.share import Setup, ShareLinkError, encode_setup
 
 SETUP = Setup(deck=SAMPLES["constructed"], format="constructed", players=2, edition="london", seed=1)
 
@@ -108,7 +108,7 @@ def test_the_good_quiz_link_of_the_table_above_opens() -> None:
 
 def _setup_link(**changes: object) -> str:
     """SETUP's link with some of its raw fields changed, as a hand-made or older link has them."""
-    from opening_hand.share import unpack
+    from opening_hand.share.share_link import unpack
 
     data = {**unpack(encode_setup(SETUP).partition(".")[2], "the link"), **changes}
     raw = json.dumps(data).encode()
@@ -149,7 +149,7 @@ def test_a_quiz_under_the_original_rule_holds_only_hands_that_may_mulligan() -> 
 def test_every_hand_of_a_london_quiz_asks_for_a_decision_and_its_seeds_are_as_before() -> None:
     import random
 
-    from opening_hand.state import MAX_SEED
+    from opening_hand.rules.state import MAX_SEED
 
     quiz = make_quiz(SETUP, 10, seed=31)
     rng = random.Random("opening-hand/quiz/31")

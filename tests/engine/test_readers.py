@@ -21,9 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from opening_hand.guarded import MAX_DEPTH, UntrustedInputError, clean_text, depth, read_json
-from opening_hand.library import Library, LibraryError, SavedDeck, dump_library, known_format, load_library
-from opening_hand.share import (
+from opening_hand.share.guarded import MAX_DEPTH, UntrustedInputError, clean_text, depth, read_json
+from opening_hand.share.library import Library, LibraryError, SavedDeck, dump_library, known_format, load_library
+from opening_hand.share.share_link import (
     MAX_LINK,
     Setup,
     ShareLinkError,
@@ -31,7 +31,7 @@ from opening_hand.share import (
     encode_setup,
     game_from_setup,
 )
-from opening_hand.stats import StatsError, load_stats
+from opening_hand.trainer.stats import StatsError, load_stats
 
 EXAMPLES = max(20, int(os.environ.get("PROPERTY_EXAMPLES", "10000")) // 50)
 DEEP = ("[" * 100_000, "{" * 100_000, '{"a":' * 100_000, "[{" * 50_000, '[[[["' + "[" * 1000 + '"' + "[" * 100_000)
@@ -102,7 +102,7 @@ def test_escaped_quotes_by_the_hundred_thousand_are_read_in_one_pass(text: str) 
 
 
 def test_a_quiz_link_of_escaped_quotes_is_a_link_error() -> None:
-    from opening_hand.quiz import decode_quiz
+    from opening_hand.trainer.quiz import decode_quiz
 
     fragment = packed(QUOTES.encode()).replace("v1.", "q1.", 1)
     assert len(fragment) < 500

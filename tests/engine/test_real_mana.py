@@ -11,10 +11,12 @@ from dataclasses import replace
 
 import pytest
 
-from opening_hand import ChooseStarting, GameState, SeatConfig, apply, new_game
-from opening_hand.carddb import CardDatabase
 from opening_hand.cards import CardInfo, lookup, use_database
-from opening_hand.trainer import read_hand, unread_note, verdict, verdict_line
+from opening_hand.cards.carddb import CardDatabase
+from opening_hand.rules.actions import ChooseStarting
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.state import GameState, SeatConfig
+from opening_hand.trainer.reading import read_hand, unread_note, verdict, verdict_line
 from tests.engine.deck_fixtures import fixture_database
 from tests.engine.real_decks import real_decks
 
@@ -89,9 +91,9 @@ BIG = [("Troll", "{2}{G}"), ("Beast", "{3}{G}")]
 
 
 def values_of(hand: list[CardInfo], deck: list[CardInfo], on_play: bool) -> tuple[float, str | None]:
-    from opening_hand.goldfish import Table
-    from opening_hand.odds import LONDON
-    from opening_hand.verdict import judge
+    from opening_hand.trainer.goldfish import Table
+    from opening_hand.trainer.odds import LONDON
+    from opening_hand.trainer.verdict import judge
 
     table = Table.of(deck)
     library = [table.kind_of(c) for c in deck]
@@ -190,9 +192,9 @@ SEVEN = {0: "mulligan", 1: "mulligan", 2: "keep", 3: "keep", 4: "keep", 6: "mull
 def test_the_real_decklists_agree_with_the_baseline_on_seeded_hands(name: str) -> None:
     """Seeded sevens of every land count of the baseline, on the play and the draw: no land or
     all lands always a mulligan, and at least the measured share in agreement (docs/trainer.md)."""
-    from opening_hand.goldfish import Table
-    from opening_hand.odds import LONDON
-    from opening_hand.verdict import judge
+    from opening_hand.trainer.goldfish import Table
+    from opening_hand.trainer.odds import LONDON
+    from opening_hand.trainer.verdict import judge
 
     deck = real_decks()[name]
     table = Table.of(deck.cards, context=deck.context)
@@ -220,8 +222,8 @@ def test_the_real_decklists_agree_with_the_baseline_on_seeded_hands(name: str) -
 def test_the_bottom_advice_keeps_the_sol_ring_and_bottoms_the_seven_drop() -> None:
     """Bottom advice follows from the same model: a London mulligan's seven with Sol Ring and a
     seven-drop, one to the bottom."""
-    from opening_hand.goldfish import Table
-    from opening_hand.verdict import advise_bottom
+    from opening_hand.trainer.goldfish import Table
+    from opening_hand.trainer.verdict import advise_bottom
 
     island, ring = lookup("Island"), lookup("Sol Ring")
     seven = CardInfo("Big Dragon", "{5}{U}{U}", "Creature — Dragon")

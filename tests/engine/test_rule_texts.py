@@ -1,4 +1,4 @@
-"""The project's index of rule numbers (``opening_hand.rule_index``) against the rules texts
+"""The project's index of rule numbers (``opening_hand.rules.rule_index``) against the rules texts
 themselves, where they are at hand: ``../shared/rules/`` beside the checkout (its README lists
 the files), or the folder ``$OH_RULES_TEXTS`` names (the Pyodide runner sets it). A user's
 clone has no such folder: then every test here is skipped, saying so, and the citation tests
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from opening_hand.rule_index import TEXTS
+from opening_hand.rules.rule_index import TEXTS
 
 pytestmark = pytest.mark.rules_texts
 

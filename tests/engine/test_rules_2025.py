@@ -14,26 +14,29 @@ from pathlib import Path
 
 import pytest
 
-from opening_hand import (
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.errors import CardNotInHandError, WrongCardCountError
+from opening_hand.rules.actions import (
     ChooseStarting,
-    ChooseStartingPlayer,
     ChooseStickers,
-    ChooseStickerSheets,
-    DeclareMulligan,
-    GameState,
     Keep,
     Mulligan,
+    PutConspiracies,
     PutOnBottom,
-    SeatConfig,
-    apply,
-    new_game,
-    parse_decklist,
+    RevealCompanion,
 )
-from opening_hand.actions import PutConspiracies, RevealCompanion
-from opening_hand.decisions import ChooseBottom, ChooseCompanion, ChooseConspiracies
-from opening_hand.errors import CardNotInHandError, WrongCardCountError
-from opening_hand.rule_index import CR_2025
-from opening_hand.share import Setup, decode_setup, encode_setup, game_from_setup, replay
+from opening_hand.rules.decisions import (
+    ChooseBottom,
+    ChooseCompanion,
+    ChooseConspiracies,
+    ChooseStartingPlayer,
+    ChooseStickerSheets,
+    DeclareMulligan,
+)
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.rule_index import CR_2025
+from opening_hand.rules.state import GameState, SeatConfig
+from opening_hand.share.share_link import Setup, decode_setup, encode_setup, game_from_setup, replay
 from tests.engine.helpers import all_cards, deck
 
 SHEETS = ("Ancestral Hot Dog Minotaur", "Carnival Elephant Meteor", "Happy Dead Squirrel", "Cool Fluffy Loxodon",

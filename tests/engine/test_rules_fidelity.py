@@ -8,28 +8,28 @@ from __future__ import annotations
 
 import pytest
 
-from opening_hand import (
+from opening_hand.rules.actions import (
     BeginOnBattlefield,
-    ChooseBottom,
-    ChooseCompanion,
     ChooseStarting,
-    ChooseStartingPlayer,
-    DeclareMulligan,
     FinishOpeningActions,
-    GameState,
     Keep,
     Mulligan,
     NextTimestamp,
-    OpeningHandActions,
-    OrderTimestamps,
     PutOnBottom,
     RevealCompanion,
-    SeatConfig,
     UseSerumPowder,
-    apply,
-    new_game,
 )
-from opening_hand.policy import autoplay, decide
+from opening_hand.rules.decisions import (
+    ChooseBottom,
+    ChooseCompanion,
+    ChooseStartingPlayer,
+    DeclareMulligan,
+    OpeningHandActions,
+    OrderTimestamps,
+)
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.policy import autoplay, decide
+from opening_hand.rules.state import GameState, SeatConfig
 from tests.engine.helpers import all_cards, deck
 
 OLDER = ("vancouver", "paris-2008", "paris-2001", "original")

@@ -1,4 +1,4 @@
-"""Scryfall's card objects as database rows (``opening_hand.scryfall``), the one conversion the
+"""Scryfall's card objects as database rows (``opening_hand.cards.scryfall``), the one conversion the
 build script and the page share, and cards added to a loaded database (``add_rows``): the
 page's cards newer than its database (issue 16)."""
 
@@ -8,13 +8,12 @@ from typing import Any
 
 import pytest
 
-from opening_hand import lookup
-from opening_hand.cardcheck import card_problems
-from opening_hand.carddb import CardDatabase
-from opening_hand.cards import use_database
-from opening_hand.decklist import parse_decklist
-from opening_hand.formats import find_format
-from opening_hand.scryfall import FORMATS, card_row, left_out
+from opening_hand.cards import lookup, use_database
+from opening_hand.cards.cardcheck import card_problems
+from opening_hand.cards.carddb import CardDatabase
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.cards.scryfall import FORMATS, card_row, left_out
+from opening_hand.rules.formats import find_format
 
 HEADER = "opening-hand-cards\t1\t2026-01-01\t2\t" + ",".join(FORMATS) + "\n"
 ROWS = "Lightning Bolt\t{R}\t1\tInstant\tR\tR\t--LLLLL-L\t\nMountain\t\t0\tBasic Land — Mountain\t\tR\tLLLLLLLLL\t\n"

@@ -10,20 +10,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from opening_hand import (
-    ChooseStarting,
-    DeclareMulligan,
-    GameState,
-    Keep,
-    Mulligan,
-    PutOnBottom,
-    SeatConfig,
-    apply,
-    new_game,
-)
-from opening_hand.decisions import ChooseBottom
-from opening_hand.odds import LONDON_SET_ASIDE, DeckCounts, KeepRule, keepable, outcome
-from opening_hand.trainer import read_hand
+from opening_hand.rules.actions import ChooseStarting, Keep, Mulligan, PutOnBottom
+from opening_hand.rules.decisions import ChooseBottom, DeclareMulligan
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.state import GameState, SeatConfig
+from opening_hand.trainer.odds import LONDON_SET_ASIDE, DeckCounts, KeepRule, keepable, outcome
+from opening_hand.trainer.reading import read_hand
 
 LANDS, SIZE = 17, 40
 DECK = ("Mountain",) * LANDS + ("Lightning Bolt",) * (SIZE - LANDS)

@@ -12,12 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from opening_hand import GameState, Keep, Mulligan, apply
-from opening_hand.editions import EARLIER_LABEL, EDITIONS
-from opening_hand.formats import FORMATS
-from opening_hand.policy import decide
-from opening_hand.samples import SAMPLES
-from opening_hand.share import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup, replay
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.rules.actions import Keep, Mulligan
+from opening_hand.rules.editions import EARLIER_LABEL, EDITIONS
+from opening_hand.rules.formats import FORMATS
+from opening_hand.rules.game import apply
+from opening_hand.rules.policy import decide
+from opening_hand.rules.state import GameState
+from opening_hand.share.share_link import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup, replay
 
 
 def setup_for(fmt: str, edition: str, seed: int) -> Setup:

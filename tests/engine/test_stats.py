@@ -15,22 +15,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from opening_hand import (
-    Action,
-    ChooseStarting,
-    ChooseStartingPlayer,
-    DeclareMulligan,
-    GameState,
-    Keep,
-    Mulligan,
-    SeatConfig,
-    UseSerumPowder,
-    apply,
-    new_game,
-    next_draws,
-)
-from opening_hand.policy import decide
-from opening_hand.recent import (
+from opening_hand.rules.actions import Action, ChooseStarting, Keep, Mulligan, UseSerumPowder
+from opening_hand.rules.decisions import ChooseStartingPlayer, DeclareMulligan
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.policy import decide
+from opening_hand.rules.practice_turns import next_draws
+from opening_hand.rules.state import GameState, SeatConfig
+from opening_hand.share.share_link import MAX_LINK, Setup, decode_setup, encode_setup, game_from_setup, replay
+from opening_hand.trainer.recent import (
     MAX_RECENT,
     MAX_RECENT_LINK,
     HandSeen,
@@ -43,8 +35,7 @@ from opening_hand.recent import (
     recent_hand,
     seat_on_play,
 )
-from opening_hand.share import MAX_LINK, Setup, decode_setup, encode_setup, game_from_setup, replay
-from opening_hand.stats import (
+from opening_hand.trainer.stats import (
     LAST_TIME,
     MAX_RECORDS,
     PracticeRecord,

@@ -7,13 +7,15 @@ from dataclasses import replace
 
 import pytest
 
-from opening_hand import EDITIONS, Mulligan, PutOnBottom, apply
-from opening_hand.odds import KeepRule
-from opening_hand.policy import autoplay, choose_bottom
-from opening_hand.quiz import Quiz, QuizHand, deciding, make_quiz
-from opening_hand.samples import SAMPLES
-from opening_hand.share import Setup
-from opening_hand.trainer import feedback, odds_rule, read_hand, unreliable, verdict
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.rules.actions import Mulligan, PutOnBottom
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.game import apply
+from opening_hand.rules.policy import autoplay, choose_bottom
+from opening_hand.share.share_link import Setup
+from opening_hand.trainer.odds import KeepRule
+from opening_hand.trainer.quiz import Quiz, QuizHand, deciding, make_quiz
+from opening_hand.trainer.reading import feedback, odds_rule, read_hand, unreliable, verdict
 from tests.engine.helpers import started
 
 SETUP = Setup(deck=SAMPLES["constructed"], format="constructed", players=2, edition="london", seed=1)
@@ -50,7 +52,7 @@ def test_cards_marked_for_the_bottom_leave_the_hand_and_the_draws() -> None:
     ("edition", "rule"),
     [
         ("london", "london"),
-        ("london-mtgo", "london-mtgo"),  # the same figures as London without Serum Powder (opening_hand.odds)
+        ("london-mtgo", "london-mtgo"),  # the same figures as London without Serum Powder (opening_hand.trainer.odds)
         ("commander-free", "london"),
         ("commander-free-mtgo", "london-mtgo"),
         ("commander-set-aside", "london-set-aside"),

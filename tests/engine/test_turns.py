@@ -7,20 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from opening_hand import (
-    MAX_TURNS,
-    ChooseStarting,
-    GameState,
-    IllegalActionError,
-    Keep,
-    SeatConfig,
-    TakeTurn,
-    apply,
-    new_game,
-    next_draws,
-)
-from opening_hand.policy import autoplay, decide, take_turn
-from opening_hand.share import Setup, decode_setup, encode_setup, game_from_setup
+from opening_hand.errors import IllegalActionError
+from opening_hand.rules.actions import ChooseStarting, Keep, TakeTurn
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.policy import autoplay, decide, take_turn
+from opening_hand.rules.practice_turns import next_draws
+from opening_hand.rules.state import MAX_TURNS, GameState, SeatConfig
+from opening_hand.share.share_link import Setup, decode_setup, encode_setup, game_from_setup
 from tests.engine.helpers import all_cards, started
 
 

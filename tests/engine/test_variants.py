@@ -6,42 +6,38 @@ import re
 
 import pytest
 
-from opening_hand import (
+from opening_hand.cards.decklist import check_deck, parse_decklist
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.errors import DeckCheckError, IllegalActionError, RulesError
+from opening_hand.rules.actions import (
     ActNext,
     BeginOnBattlefield,
+    ChooseStarting,
+    FinishOpeningActions,
+    Keep,
+    KeepBackupHand,
+    Mulligan,
+    PutConspiracies,
+    PutOnBottom,
+    RevealCompanion,
+    RevealFromHand,
+    UseSerumPowder,
+)
+from opening_hand.rules.decisions import (
     ChooseBackupHand,
     ChooseBottom,
     ChooseCompanion,
     ChooseConspiracies,
     ChooseOpeningPlayer,
-    ChooseStarting,
     ChooseStartingPlayer,
-    DeckCheckError,
     DeclareMulligan,
-    FinishOpeningActions,
-    GameState,
-    IllegalActionError,
-    Keep,
-    KeepBackupHand,
-    Match,
-    Mulligan,
     OpeningHandActions,
-    PutConspiracies,
-    PutOnBottom,
-    RevealCompanion,
-    RevealFromHand,
-    RulesError,
-    SeatConfig,
-    UseSerumPowder,
-    Vanguard,
-    apply,
-    check_deck,
-    find_format,
-    new_game,
-    parse_decklist,
 )
-from opening_hand.policy import autoplay
-from opening_hand.samples import SAMPLES
+from opening_hand.rules.formats import find_format
+from opening_hand.rules.game import apply, new_game
+from opening_hand.rules.match import Match
+from opening_hand.rules.policy import autoplay
+from opening_hand.rules.state import GameState, SeatConfig, Vanguard
 from tests.engine.helpers import all_cards, deck
 
 

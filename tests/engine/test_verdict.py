@@ -9,17 +9,18 @@ from dataclasses import replace
 
 import pytest
 
-from opening_hand import Mulligan, apply
 from opening_hand.cards import CardInfo, lookup
-from opening_hand.goldfish import Table
-from opening_hand.odds import LONDON, PARIS, VANCOUVER, OddsRule, outcome
-from opening_hand.outlook import deck_counts
-from opening_hand.policy import decide
-from opening_hand.quiz import deciding, make_quiz
-from opening_hand.samples import SAMPLES
-from opening_hand.share import Setup
-from opening_hand.trainer import advise, feedback, read_hand, verdict
-from opening_hand.verdict import CLOSE, judge
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.rules.actions import Mulligan
+from opening_hand.rules.game import apply
+from opening_hand.rules.policy import decide
+from opening_hand.share.share_link import Setup
+from opening_hand.trainer.goldfish import Table
+from opening_hand.trainer.odds import LONDON, PARIS, VANCOUVER, OddsRule, outcome
+from opening_hand.trainer.outlook import deck_counts
+from opening_hand.trainer.quiz import deciding, make_quiz
+from opening_hand.trainer.reading import advise, feedback, read_hand, verdict
+from opening_hand.trainer.verdict import CLOSE, judge
 from tests.engine.decks import BASELINE, LIMITED, LOW_CURVE, ordinary_cheap
 
 HANDS = 12  # hands per land count, side and rule: the same in CPython and inside Pyodide
@@ -165,8 +166,8 @@ def test_the_verdict_matches_the_judgement_of_the_hand_on_screen() -> None:
 def test_a_close_hand_leans_only_beyond_the_noise(
     keep: tuple[float, float], mulligan: tuple[float, float], verdict: str | None, lean: str | None
 ) -> None:
-    from opening_hand.goldfish import Estimate
-    from opening_hand.verdict import Judgement
+    from opening_hand.trainer.goldfish import Estimate
+    from opening_hand.trainer.verdict import Judgement
 
     judged = Judgement(Estimate(*keep, 800), Estimate(*mulligan, 800), (), 6)
     assert (judged.verdict, judged.lean) == (verdict, lean)

@@ -16,7 +16,10 @@ from unittest import mock
 
 import pytest
 
-from opening_hand import ChooseBottom, DeclareMulligan, Mulligan, SeatConfig, new_game
+from opening_hand.rules.actions import Mulligan
+from opening_hand.rules.decisions import ChooseBottom, DeclareMulligan
+from opening_hand.rules.game import new_game
+from opening_hand.rules.state import SeatConfig
 
 PAGE = Path(__file__).resolve().parents[2] / "py" / "page"
 

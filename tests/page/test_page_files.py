@@ -6,12 +6,12 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from opening_hand import CATALOG, check_constructed, lookup, parse_decklist
-from opening_hand.cards import normalise
-from opening_hand.editions import EDITIONS
-from opening_hand.formats import FORMATS
-from opening_hand.policy import POLICY_TEXT
-from opening_hand.samples import SAMPLES
+from opening_hand.cards import CATALOG, lookup, normalise
+from opening_hand.cards.decklist import check_constructed, parse_decklist
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.formats import FORMATS
+from opening_hand.rules.policy import POLICY_TEXT
 from page.texts import setup_summary
 
 ROOT = Path(__file__).resolve().parents[2]

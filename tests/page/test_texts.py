@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from opening_hand import RulesError
-from opening_hand.share import Setup, game_from_setup
+from opening_hand.errors import RulesError
+from opening_hand.share.share_link import Setup, game_from_setup
 from page import texts
 
 

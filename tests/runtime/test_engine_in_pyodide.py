@@ -85,10 +85,10 @@ def test_engine_tests_pass_inside_pyodide() -> None:
 # The trainer's figures for a few seeded hands, as one JSON string (run in both Pythons).
 TRAINER_FIGURES = """
 import json
-from opening_hand.quiz import deciding, make_quiz
-from opening_hand.samples import SAMPLES
-from opening_hand.share import Setup
-from opening_hand.trainer import read_hand, verdict
+from opening_hand.trainer.quiz import deciding, make_quiz
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.share.share_link import Setup
+from opening_hand.trainer.reading import read_hand, verdict
 
 setup = Setup(deck=SAMPLES["constructed"], format="constructed", players=2, edition="london", seed=2)
 quiz = make_quiz(setup, 3, seed=8)

@@ -241,7 +241,7 @@ def test_every_catalog_card_is_in_the_database_with_the_catalogs_type_line_and_m
     from tests.engine.deck_fixtures import card_objects
 
     rows = {row.split("\t")[0]: row.split("\t") for card in card_objects() if (row := card_row(card)) is not None}
-    catalog = ROOT / "py" / "opening_hand" / "catalog.txt"
+    catalog = ROOT / "py" / "opening_hand" / "cards" / "catalog.txt"
     entries = [line.split("|") for line in catalog.read_text(encoding="utf-8").splitlines()
                if line.strip() and not line.startswith("#")]  # fmt: skip
     assert len(entries) > 200
@@ -287,7 +287,7 @@ def test_the_modern_arena_deck_is_60_cards_with_24_lands_all_in_the_database(row
 
 
 def test_rows_read_by_the_engines_card_database(built: tuple[Path, cards.Summary]) -> None:
-    carddb = pytest.importorskip("opening_hand.carddb")
+    carddb = pytest.importorskip("opening_hand.cards.carddb")
     _, card_lines, text_lines = database(built[0])
     db = carddb.CardDatabase.parse("\n".join(card_lines) + "\n")
     assert db.count == 199 and db.updated == UPDATED

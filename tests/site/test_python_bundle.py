@@ -37,7 +37,7 @@ def test_the_bundle_holds_every_module_and_data_file_of_py_but_main() -> None:
     assert bundle["format"] == pybundle.FORMAT == "opening-hand-python"
     py = ROOT / "py"
     files = {str(p.relative_to(py).as_posix()) for p in py.rglob("*") if p.suffix in (".py", ".txt")}
-    assert {"opening_hand/catalog.txt", "opening_hand/game.py", "page/app.py"} <= set(bundle["files"])
+    assert {"opening_hand/cards/catalog.txt", "opening_hand/rules/game.py", "page/app.py"} <= set(bundle["files"])
     assert set(bundle["files"]) == files - {"main.py"}, "main.py is the page's script, fetched by PyScript"
     for name, text in bundle["files"].items():
         assert text == (py / name).read_text(encoding="utf-8"), name
@@ -62,7 +62,8 @@ def test_each_module_gets_sourceless_bytecode_and_pyscripts_package_checked_hash
               for name in pyscript}  # fmt: skip
     # And the data files (they are read at import), and the engine's dataclass code.
     assert set(compiled) == {*modules.values(), *cached.values(), *data, "dataclass-code.marshal"}
-    assert {"page/app.pyc", "page/__init__.pyc", "opening_hand/game.pyc", "opening_hand/catalog.txt"} <= set(compiled)
+    wanted = {"page/app.pyc", "page/__init__.pyc", "opening_hand/rules/game.pyc", "opening_hand/cards/catalog.txt"}
+    assert wanted <= set(compiled)
     for name in data:
         assert compiled[name] == bundle["files"][name].encode("utf-8"), name
     magic = compiled["page/app.pyc"][:4]
@@ -107,7 +108,7 @@ def test_an_edit_reaches_the_bundle_and_drops_the_modules_stale_bytecode_without
     bundle = json.loads((root / pybundle.NAME).read_bytes())
     assert bundle["files"]["extra.py"] == "X = 1\n"
     before, after = (pybundle.unpack_bytecode(b) for b in (compiled, (root / pybundle.BYTECODE_NAME).read_bytes()))
-    assert "page/app.pyc" in before and "opening_hand/catalog.txt" in before
+    assert "page/app.pyc" in before and "opening_hand/cards/catalog.txt" in before
     assert after == {name: data for name, data in before.items() if "__pycache__/" in name or name.endswith(".marshal")}
     assert any(name.startswith("pyscript/") for name in after) and "dataclass-code.marshal" in after
 

@@ -1,7 +1,7 @@
 """The deck panel: reading the decklist (paste, file, drop), its problems, the land marks
 and the Arena export (the library of saved decks is ``library_panel``).
 
-Decks are parsed by ``opening_hand.decklist``; this module only moves text between the
+Decks are parsed by ``opening_hand.cards.decklist``; this module only moves text between the
 engine and the page. The text the player typed is never lost: loading a file, a saved deck
 or a link over it is an edit Ctrl+Z takes back, and every list replaced is stacked for
 "Restore my list", which goes back one step per press. The same text is parsed once.
@@ -14,16 +14,15 @@ from collections.abc import Callable
 
 from pyscript import document, window
 
-from opening_hand import Decklist, DecklistError, RulesError, parse_decklist
-from opening_hand.cardcheck import POOLS, ambiguous, card_problems
-from opening_hand.carddb import CardDatabase
 from opening_hand.cards import CardPool, normalise
-from opening_hand.decklist import to_arena
-from opening_hand.errors import CardCheckError, LineProblem
-from opening_hand.formats import FORMATS
-from opening_hand.samples import SAMPLES
-from opening_hand.share import Setup
-from opening_hand.special import is_named
+from opening_hand.cards.cardcheck import POOLS, ambiguous, card_problems
+from opening_hand.cards.carddb import CardDatabase
+from opening_hand.cards.decklist import Decklist, parse_decklist, to_arena
+from opening_hand.cards.samples import SAMPLES
+from opening_hand.errors import CardCheckError, DecklistError, LineProblem, RulesError
+from opening_hand.rules.formats import FORMATS
+from opening_hand.rules.special import is_named
+from opening_hand.share.share_link import Setup
 from page.dom import Node, element
 from page.panels.problems import ProblemList, problems_of, show_readings
 from page.panels.text_edit import replace_all

@@ -1,7 +1,7 @@
 """My decks: the library of saved decks in this browser's storage (save, open, rename,
 duplicate, delete with undo, export and import as a JSON file).
 
-Decks are stored by ``opening_hand.library``; saved data that cannot be read is kept aside
+Decks are stored by ``opening_hand.share.library``; saved data that cannot be read is kept aside
 (``saved_data``), never deleted, and never stops the page. User text reaches the page only
 through ``textContent``, ``value`` and attributes.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pyscript import document
 
-from opening_hand import DecklistError
-from opening_hand.formats import FORMATS
-from opening_hand.library import (
+from opening_hand.errors import DecklistError
+from opening_hand.rules.formats import FORMATS
+from opening_hand.share.library import (
     STORAGE_KEY,
     Library,
     LibraryError,

@@ -1,10 +1,10 @@
 """Match play: the result of the game just begun and the score, shown once the first
-turn begins. The next game's chooser is the engine's (``opening_hand.match``)."""
+turn begins. The next game's chooser is the engine's (``opening_hand.rules.match``)."""
 
 from __future__ import annotations
 
-from opening_hand import GameState, Match
-from opening_hand.match import Outcome
+from opening_hand.rules.match import Match, Outcome
+from opening_hand.rules.state import GameState
 from page.dom import by_id, element, fragment
 
 

@@ -1,7 +1,7 @@
 """The odds panel: exact mulligan figures for the deck in the decklist box, as a table and
 SVG charts, and a Monte-Carlo check that runs in slices so the page stays responsive.
 
-The figures come from ``opening_hand.odds``; this module only reads the inputs and draws.
+The figures come from ``opening_hand.trainer.odds``; this module only reads the inputs and draws.
 Card names reach the DOM through ``textContent`` and attributes only.
 """
 
@@ -15,13 +15,22 @@ from fractions import Fraction
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from opening_hand import CardPool, DecklistError
-from opening_hand.arena import NOTE as ARENA_NOTE
-from opening_hand.arena import TIM_LEWIS_2024
-from opening_hand.cards import normalise
-from opening_hand.odds import BASELINE_SIZES, ODDS_RULES, DeckCounts, KeepRule, lands_in_hand, outcome, simulate, table
-from opening_hand.odds import Outcome as OddsOutcome
-from opening_hand.special import SERUM_POWDER
+from opening_hand.cards import CardPool, normalise
+from opening_hand.errors import DecklistError
+from opening_hand.rules.arena import NOTE as ARENA_NOTE
+from opening_hand.rules.arena import TIM_LEWIS_2024
+from opening_hand.rules.special import SERUM_POWDER
+from opening_hand.trainer.odds import (
+    BASELINE_SIZES,
+    ODDS_RULES,
+    DeckCounts,
+    KeepRule,
+    lands_in_hand,
+    outcome,
+    simulate,
+    table,
+)
+from opening_hand.trainer.odds import Outcome as OddsOutcome
 from page.dom import Node
 from page.panels.charts import bar_chart, node
 from page.texts import percent as pct

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from opening_hand import Decklist, DecklistError, RulesError
-from opening_hand.errors import CardCheckError, DeckCheckError, LineProblem
+from opening_hand.cards.decklist import Decklist
+from opening_hand.errors import CardCheckError, DeckCheckError, DecklistError, LineProblem, RulesError
 from page.dom import Node, element
 from page.panels.text_edit import line_span, replace_line
 

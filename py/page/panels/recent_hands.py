@@ -2,7 +2,7 @@
 each with the hands seen and the decision on each, play or draw, and what the next draws
 brought, and a Reopen button that opens the game at the decision on the kept hand.
 
-The entries are ``opening_hand.recent.RecentHand`` (built when the first turn begins, read
+The entries are ``opening_hand.trainer.recent.RecentHand`` (built when the first turn begins, read
 back and checked by ``load_recent``); this module keeps them in the browser's storage under
 their own key (``saved_data``: never deleted when unreadable) and draws them. The list is
 drawn when the panel is first opened, then one entry at a time, so Keep never waits for it.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pyscript import window
 
-from opening_hand.recent import (
+from opening_hand.trainer.recent import (
     DECISIONS,
     MAX_RECENT,
     MOVES,

@@ -8,9 +8,13 @@ appears because of a change is there before the pointer reaches the next control
 
 from __future__ import annotations
 
-from opening_hand import MAX_SEED, CardPool, RulesError, find_format, random_seed
-from opening_hand.editions import EDITIONS
-from opening_hand.share import Setup
+from opening_hand.cards import CardPool
+from opening_hand.errors import RulesError
+from opening_hand.rules.editions import EDITIONS
+from opening_hand.rules.formats import find_format
+from opening_hand.rules.game import random_seed
+from opening_hand.rules.state import MAX_SEED
+from opening_hand.share.share_link import Setup
 from page.dom import Node, by_id, changed, element, fragment
 from page.texts import setup_summary, whole_number
 

@@ -2,7 +2,7 @@
 storage and shows the figures for the deck being practised (this session, all sessions, on
 the play and on the draw), and the list of recent hands (``recent_hands``).
 
-The records and summaries are ``opening_hand.stats`` (the recent hands ``opening_hand.recent``);
+The records and summaries are ``opening_hand.trainer.stats`` (the recent hands ``opening_hand.trainer.recent``);
 this module moves them between ``localStorage`` and the page. Writing them (5,000 records are
 about 300 kB of JSON) waits until the browser is idle, so Keep never waits for it; leaving the
 page writes at once.
@@ -16,9 +16,18 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from opening_hand.recent import RECENT_KEY, RecentHand, export_json, recent_hand
-from opening_hand.share import Setup
-from opening_hand.stats import STORAGE_KEY, PracticeRecord, Summary, add, dump_stats, load_stats, summarize, to_csv
+from opening_hand.share.share_link import Setup
+from opening_hand.trainer.recent import RECENT_KEY, RecentHand, export_json, recent_hand
+from opening_hand.trainer.stats import (
+    STORAGE_KEY,
+    PracticeRecord,
+    Summary,
+    add,
+    dump_stats,
+    load_stats,
+    summarize,
+    to_csv,
+)
 from page.dom import download
 from page.panels.charts import bar_chart, node
 from page.panels.recent_hands import RecentHands

@@ -25,9 +25,9 @@ from typing import Any
 from pyscript import window
 
 from opening_hand import cards
-from opening_hand.carddb import CardDatabase, CardDataError
 from opening_hand.cards import CardPool, CardSource
-from opening_hand.guarded import UntrustedInputError, read_json
+from opening_hand.cards.carddb import CardDatabase, CardDataError
+from opening_hand.share.guarded import UntrustedInputError, read_json
 from page.dom import by_id, js_options
 from page.services.events import when_idle
 
@@ -227,9 +227,9 @@ class CardData:
 
 def read_images(text: str) -> dict[str, str]:
     """The images file's rows (``name<TAB>path``) by lookup key; only paths that are images on
-    cards.scryfall.io are kept (``opening_hand.scryfall.IMAGE_PATH``)."""
+    cards.scryfall.io are kept (``opening_hand.cards.scryfall.IMAGE_PATH``)."""
     from opening_hand.cards import normalise
-    from opening_hand.scryfall import IMAGE_PATH
+    from opening_hand.cards.scryfall import IMAGE_PATH
 
     head, _, body = text.partition("\n")
     if not head.startswith(IMAGES_MAGIC + "\t1\t"):

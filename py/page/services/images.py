@@ -19,7 +19,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 
 from opening_hand.cards import normalise
-from opening_hand.scryfall import IMAGE_BASE, IMAGE_PATH
+from opening_hand.cards.scryfall import IMAGE_BASE, IMAGE_PATH
 from page.dom import Node, changed
 from page.services import saved_data
 

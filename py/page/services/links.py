@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from pyscript import window
 
-from opening_hand.share import Setup, ShareLinkError, encode_setup
+from opening_hand.share.share_link import Setup, ShareLinkError, encode_setup
 from page.dom import Node
 
 

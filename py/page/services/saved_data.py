@@ -5,7 +5,7 @@ A value that cannot be read (written by another version, damaged, or not ours) i
 aside under ``<key>.unreadable.<time>`` before a fresh one replaces it: at most
 :data:`MAX_ASIDE` copies per key. When they are all taken, or the storage has no room for
 the copy, the value stays where it is and the panel keeps what is saved during this visit
-in memory only, saying so. The saved lists are read entry by entry (``opening_hand.stored``):
+in memory only, saying so. The saved lists are read entry by entry (``opening_hand.share.stored``):
 entries that cannot be read are copied aside the same way, on their own, and the others are
 stored in their place. Nothing here decides what a value means: the engine's readers do.
 """
@@ -19,8 +19,8 @@ from typing import Any, Generic, TypeVar
 
 from pyscript import window
 
-from opening_hand import RulesError
-from opening_hand.stored import Sifted
+from opening_hand.errors import RulesError
+from opening_hand.share.stored import Sifted
 
 T = TypeVar("T")
 
@@ -184,7 +184,7 @@ def load_for_panel(
     storage: bool = True,
 ) -> Loaded[T]:
     """The one way a panel loads its saved list (decks, statistics, recent hands), never
-    throwing. ``reader`` is the engine's, entry by entry (``opening_hand.stored``): an entry
+    throwing. ``reader`` is the engine's, entry by entry (``opening_hand.share.stored``): an entry
     it cannot read is set aside in this browser's storage and the others load; a value it
     cannot read at all is set aside whole. ``what`` names the data for the player ("decks"),
     ``entry`` one entry ("saved deck"); ``fresh`` says what happens when the unreadable value

@@ -9,7 +9,7 @@ Names go in one batch through ``POST /cards/collection`` (at most 75 a request),
 after an HTTP 429, longer when its Retry-After says so: a name that comes up meanwhile waits).
 
 Each card found becomes a database row through the engine's own conversion
-(``opening_hand.scryfall.card_row``) and joins the card data: the full database when it is
+(``opening_hand.cards.scryfall.card_row``) and joins the card data: the full database when it is
 in, else a small database of its own that the engine consults before its built-in catalog
 (``CardData.use_extra``), so the deck checks, the counts, the outlook and the faces know it. Its
 image address (``image_uris``, on cards.scryfall.io only) is kept with it. Both are kept in
@@ -31,11 +31,12 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from opening_hand import DecklistError, parse_decklist
-from opening_hand.carddb import CardDatabase, is_row
 from opening_hand.cards import CardPool, normalise
-from opening_hand.guarded import UntrustedInputError, read_json
-from opening_hand.scryfall import FORMATS, IMAGE_PATH, card_row, image_path
+from opening_hand.cards.carddb import CardDatabase, is_row
+from opening_hand.cards.decklist import parse_decklist
+from opening_hand.cards.scryfall import FORMATS, IMAGE_PATH, card_row, image_path
+from opening_hand.errors import DecklistError
+from opening_hand.share.guarded import UntrustedInputError, read_json
 from page.dom import js_options
 from page.services import saved_data
 from page.services.pacing import Pacer

@@ -15,38 +15,40 @@ from dataclasses import dataclass
 
 from pyscript import window
 
-from opening_hand import (
+from opening_hand.cards import CardPool
+from opening_hand.errors import RulesError
+from opening_hand.rules.actions import (
     Action,
     ActNext,
     BeginOnBattlefield,
-    CardPool,
-    ChooseBottom,
-    ChooseShuffleBack,
     ChooseStarting,
-    ChooseStartingPlayer,
     ChooseStickers,
-    Decision,
-    DeclareMulligan,
     FinishOpeningActions,
-    GameState,
     Keep,
     KeepBackupHand,
     Mulligan,
     NextTimestamp,
-    OpeningHandActions,
     PutConspiracies,
     PutOnBottom,
     RevealCompanion,
     RevealFromHand,
-    RulesError,
-    Scry,
     ScryDecision,
     ShuffleBack,
     UseSerumPowder,
-    apply,
 )
-from opening_hand.policy import choose_bottom, decide, take_turn
-from opening_hand.share import ShareLinkError
+from opening_hand.rules.decisions import (
+    ChooseBottom,
+    ChooseShuffleBack,
+    ChooseStartingPlayer,
+    Decision,
+    DeclareMulligan,
+    OpeningHandActions,
+    Scry,
+)
+from opening_hand.rules.game import apply
+from opening_hand.rules.policy import choose_bottom, decide, take_turn
+from opening_hand.rules.state import GameState
+from opening_hand.share.share_link import ShareLinkError
 from page.dom import Node
 from page.seams import BottomAdvice
 from page.table.card_faces import Images

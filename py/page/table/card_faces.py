@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
-from opening_hand import Card, CardInfo, CardPool
+from opening_hand.cards import Card, CardInfo, CardPool
 from page.dom import Node, element, fragment
 from page.texts import ordinal
 

@@ -7,7 +7,7 @@ show; the engine says what is legal, this only phrases it.
 
 from __future__ import annotations
 
-from opening_hand import (
+from opening_hand.rules.decisions import (
     ChooseBackupHand,
     ChooseBottom,
     ChooseCompanion,
@@ -18,11 +18,11 @@ from opening_hand import (
     ChooseStickerSheets,
     Decision,
     DeclareMulligan,
-    GameState,
     OpeningHandActions,
     OrderTimestamps,
     Scry,
 )
+from opening_hand.rules.state import GameState
 from page.dom import Node, element
 from page.texts import plural
 

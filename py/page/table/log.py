@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from opening_hand import GameState
+from opening_hand.rules.state import GameState
 from page.dom import Node, before_next_paint, element, fragment
 
 

@@ -8,7 +8,7 @@ seat's own header line. It reads the state; it decides nothing.
 
 from __future__ import annotations
 
-from opening_hand import GameState, PlayerState
+from opening_hand.rules.state import GameState, PlayerState
 from page.dom import Node, element
 from page.table.card_faces import backs, mini
 from page.texts import plural

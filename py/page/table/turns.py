@@ -7,7 +7,7 @@ draw: 103.8); this only says what happened, from the state.
 
 from __future__ import annotations
 
-from opening_hand import MAX_TURNS, GameState
+from opening_hand.rules.state import MAX_TURNS, GameState
 from page.dom import Node, element
 from page.texts import plural
 

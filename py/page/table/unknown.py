@@ -5,9 +5,9 @@ Unknown cards are a problem to solve, not a footnote: the notice sits beside the
 its decision, says how many of the deck's cards are unknown and how many are in this hand,
 that land counts and the outlook may be wrong, and offers the remedies in order: "Look them
 up on Scryfall" (one click) and "Mark the lands" (offline: a short list of only the unknown
-cards, the likely lands already ticked by ``opening_hand.landguess``, confirmed with one
+cards, the likely lands already ticked by ``opening_hand.cards.landguess``, confirmed with one
 click). A list that fits another format gets its fix as a button ("Deal as Commander",
-``opening_hand.formatfit``).
+``opening_hand.cards.formatfit``).
 
 It draws into the main board's ``[data-el="unknown"]`` (index.html), between the decision and
 the outlook; its buttons carry ``data-unknown`` / ``data-format-fix`` and reach the page
@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from opening_hand.cards import CardPool, normalise
-from opening_hand.formatfit import FormatAdvice
-from opening_hand.landguess import likely_land
+from opening_hand.cards.formatfit import FormatAdvice
+from opening_hand.cards.landguess import likely_land
 from page.dom import Node, element, fragment
 from page.texts import plural
 

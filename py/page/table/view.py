@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from pyscript import window
 
-from opening_hand import Card, ChooseBackupHand, ChooseBottom, Decision, GameState, Scry
+from opening_hand.cards import Card
+from opening_hand.rules.decisions import ChooseBackupHand, ChooseBottom, Decision, Scry
+from opening_hand.rules.state import GameState
 from page.dom import Node, before_next_paint, element, fragment, js_options
 from page.table import decision_bar, seats, turns
 from page.table.card_faces import Face, Images, card_face

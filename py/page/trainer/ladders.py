@@ -1,4 +1,4 @@
-"""The mulligan's values a verdict needs (``opening_hand.mulligan_value``): worked out after
+"""The mulligan's values a verdict needs (``opening_hand.trainer.mulligan_value``): worked out after
 the hand is on screen, in slices of at most :data:`SLICE_MS` so no task holds the page for
 long, and kept per deck, rule and side (the most recent :data:`KEEP`).
 
@@ -15,8 +15,8 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from opening_hand.goldfish import Table
-from opening_hand.mulligan_value import Ladder, LadderKey, ladder_steps
+from opening_hand.trainer.goldfish import Table
+from opening_hand.trainer.mulligan_value import Ladder, LadderKey, ladder_steps
 
 SLICE_MS = 35.0  # work per slice (a long task is 50); the browser paints and takes clicks in between
 KEEP = 12  # ladders kept (a long session must not grow without end)

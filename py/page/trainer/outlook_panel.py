@@ -3,8 +3,8 @@ value model's one scale), land drops on the play and on the draw, the chance to 
 spell on curve, what a mulligan from here brings, and what the keep rule says; and the one
 line of feedback after Keep, Mulligan or Put on bottom.
 
-The figures are the engine's (``opening_hand.trainer``; exact: ``opening_hand.outlook``;
-the mulligan's value: ``opening_hand.mulligan_value``, worked out when idle by
+The figures are the engine's (``opening_hand.trainer.reading``; exact: ``opening_hand.trainer.outlook``;
+the mulligan's value: ``opening_hand.trainer.mulligan_value``, worked out when idle by
 ``page.trainer.ladders``); this module only lays them out. It reads the keep rule and key
 cards from the odds panel.
 """
@@ -19,24 +19,26 @@ from typing import TYPE_CHECKING
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from opening_hand import Action, ChooseBottom, DeclareMulligan, GameState, Keep, Mulligan, PutOnBottom
 from opening_hand.cards import CardPool
-from opening_hand.odds import BASELINE
+from opening_hand.rules.actions import Action, Keep, Mulligan, PutOnBottom
+from opening_hand.rules.decisions import ChooseBottom, DeclareMulligan
+from opening_hand.rules.state import GameState
+from opening_hand.trainer.odds import BASELINE
 from page.dom import Node, element, fragment
 from page.seams import KeepRules
 from page.services import saved_data
 from page.trainer.ladders import Ladders
 
 if TYPE_CHECKING:
-    from opening_hand.outlook import Casting
-    from opening_hand.trainer import Bottoming, Reading
+    from opening_hand.trainer.outlook import Casting
+    from opening_hand.trainer.reading import Bottoming, Reading
     from page.table.board import Shown
 
-TRAINER = "opening_hand.trainer"  # imported the first time the outlook is drawn, just after the hand is painted
+TRAINER = "opening_hand.trainer.reading"  # imported the first time the outlook is drawn, just after the hand is painted
 
 
 def percent(value: Fraction) -> str:
-    from opening_hand.trainer import percent
+    from opening_hand.trainer.reading import percent
 
     return percent(value)
 
@@ -101,7 +103,7 @@ class OutlookPanel:
         key = (seat, tuple(bottom), rules, turns, len(self.ladders.done), state.pool)
         if self.cached is not None and self.cached[0] is state and self.cached[1] == key:
             return self.cached[2]
-        from opening_hand.trainer import pending_ladder, read_hand
+        from opening_hand.trainer.reading import pending_ladder, read_hand
 
         play, draw, keys = rules
         reading = read_hand(state, seat, play, draw, keys, bottom, ladders=self.ladders.done, wait=False, turns=turns,
@@ -120,7 +122,7 @@ class OutlookPanel:
         """The model's cards for the bottom (None: no advice, the computer policy's is used)."""
         if TRAINER not in sys.modules:
             return None
-        from opening_hand.trainer import advise
+        from opening_hand.trainer.reading import advise
 
         if self.bottoming is None or self.bottoming[0] is not state:
             self.bottoming = (state, advise(state, seat, count, self.read_turns(), state.pool))
@@ -149,7 +151,7 @@ class OutlookPanel:
         box.replaceChildren(self.build(self.reading(state, seat, marked), state))
 
     def load(self, *_args: object) -> None:
-        import opening_hand.trainer  # noqa: F401
+        import opening_hand.trainer.reading  # noqa: F401
 
         self.refresh()  # draws the table's current state: a click meanwhile is not undone
 
@@ -251,7 +253,7 @@ class OutlookPanel:
 
     def verdict(self, reading: Reading) -> Node:
         """The verdict line, first: keep or mulligan on the value model's scale, or why not."""
-        from opening_hand.trainer import unread_note, unreliable, verdict, verdict_line
+        from opening_hand.trainer.reading import unread_note, unreliable, verdict, verdict_line
 
         found = verdict(reading)
         line = element("p", f"outlook-verdict verdict-{found or 'none'}", data_testid="outlook-verdict")
@@ -286,7 +288,7 @@ class OutlookPanel:
         if not self.enabled or TRAINER not in sys.modules:
             return ""
         if isinstance(action, PutOnBottom):
-            from opening_hand.trainer import bottom_feedback, turns_for
+            from opening_hand.trainer.reading import bottom_feedback, turns_for
 
             found = self.bottoming[1] if self.bottoming is not None and self.bottoming[0] is before else None
             if found is None:
@@ -296,6 +298,6 @@ class OutlookPanel:
         if not isinstance(action, Keep | Mulligan):
             return ""
         reading = self.reading(before, action.player, marked)
-        from opening_hand.trainer import feedback
+        from opening_hand.trainer.reading import feedback
 
         return feedback(reading, keep=isinstance(action, Keep))

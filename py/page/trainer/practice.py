@@ -6,7 +6,8 @@ to read the hand on the main board (``render``) and for the feedback on the play
 
 from __future__ import annotations
 
-from opening_hand import Action, GameState
+from opening_hand.rules.actions import Action
+from opening_hand.rules.state import GameState
 from page.dom import Node
 from page.seams import Page
 from page.table.board import Shown

@@ -2,8 +2,8 @@
 each hand keep or mulligan on the table, then see the answers beside the outlook and the
 keep rule, with a score. Answering never sends anything anywhere.
 
-The hands, the links and the figures are the engine's (``opening_hand.quiz``,
-``opening_hand.trainer``); this module moves between the quiz's hands and draws the results.
+The hands, the links and the figures are the engine's (``opening_hand.trainer.quiz``,
+``opening_hand.trainer.reading``); this module moves between the quiz's hands and draws the results.
 """
 
 from __future__ import annotations
@@ -13,12 +13,16 @@ from typing import TYPE_CHECKING
 
 from pyscript import window
 
-from opening_hand import Action, DeclareMulligan, GameState, Keep, Mulligan, RulesError, UseSerumPowder, random_seed
+from opening_hand.errors import RulesError
+from opening_hand.rules.actions import Action, Keep, Mulligan, UseSerumPowder
+from opening_hand.rules.decisions import DeclareMulligan
+from opening_hand.rules.game import random_seed
+from opening_hand.rules.state import GameState
 from page.dom import Node, by_id, element, fragment, js_options
 
 if TYPE_CHECKING:
-    from opening_hand.quiz import Quiz
-    from opening_hand.trainer import Reading
+    from opening_hand.trainer.quiz import Quiz
+    from opening_hand.trainer.reading import Reading
     from page.seams import Page
     from page.trainer.ladders import Ladders
 
@@ -50,7 +54,7 @@ class QuizPanel:
 
     def make(self) -> None:
         """A quiz from the setup form and the odds panel's keep rule, as a link; then answer it."""
-        from opening_hand.quiz import MAX_HANDS, encode_quiz, make_quiz
+        from opening_hand.trainer.quiz import MAX_HANDS, encode_quiz, make_quiz
 
         raw = str(self.el["quiz-count"].value).strip()
         if not raw.isdigit() or not 1 <= int(raw) <= MAX_HANDS:
@@ -71,7 +75,7 @@ class QuizPanel:
     def open(self, fragment_: str) -> bool:
         """A quiz link: check all of it, fill the form with its setup, and start (True). A link
         that cannot be opened leaves the page as it was (False)."""
-        from opening_hand.quiz import decode_quiz
+        from opening_hand.trainer.quiz import decode_quiz
 
         try:
             quiz = decode_quiz(fragment_)
@@ -111,7 +115,7 @@ class QuizPanel:
     def show(self) -> None:
         run = self.run
         assert run is not None
-        from opening_hand.quiz import has_decision, quiz_state
+        from opening_hand.trainer.quiz import has_decision, quiz_state
 
         try:
             while not has_decision(
@@ -144,7 +148,7 @@ class QuizPanel:
             return False
         if not isinstance(pending, DeclareMulligan) or pending.player != 1 or pending.mulligans_taken:
             return False
-        from opening_hand.trainer import read_hand
+        from opening_hand.trainer.reading import read_hand
 
         quiz = run.quiz
         turns = self.page.trainer_turns()
@@ -163,7 +167,7 @@ class QuizPanel:
         run = self.run
         assert run is not None
         self.run = None
-        from opening_hand.trainer import read_hand, verdict
+        from opening_hand.trainer.reading import read_hand, verdict
 
         quiz = run.quiz
         for index, (kept, reading, cards, before) in enumerate(run.answers):
@@ -194,7 +198,7 @@ class QuizPanel:
     def results(self, run: Run, score: str) -> Node:
         """One entry per hand: the answer against the trainer's verdict (close ones count either
         way), with its figures, and the keep rule's word beside."""
-        from opening_hand.trainer import verdict, verdict_line
+        from opening_hand.trainer.reading import verdict, verdict_line
 
         parts = fragment()
         parts.append(element("p", "quiz-score", score, data_testid="quiz-score"))
