@@ -6,7 +6,7 @@
 // package) import, into one zip of "sourceless" .pyc files, which static/runtime/pyodide.mjs
 // gives Pyodide as its standard library (stdLibURL) in place of python_stdlib.zip's sources.
 //
-// Reads {"sources": {"opening_hand/x.py": text, ...}, "import": [module, ...], "extra": [...]}
+// Reads {"sources": {"opening_hand/<module>.py": text, ...}, "import": [module, ...], "extra": [...]}
 // on stdin; writes the zip to the path given as the argument. Deterministic: sorted entries,
 // fixed dates. Each .pyc holds the hash of the source it was compiled from (PEP 552), so a
 // test can check it against the vendored python_stdlib.zip; tracebacks name the original path.

@@ -2,7 +2,7 @@
 
 The one definition of the conversion: ``scripts/build/cards.py`` uses it to build the database
 from the bulk file, and the page uses it for the cards newer than its database, which it
-looks up through Scryfall's ``/cards/collection`` (``py/scryfall_lookup.py``). The row
+looks up through Scryfall's ``/cards/collection`` (``py/page/services/scryfall_lookup.py``). The row
 format is in ``docs/card-data.md``. Anything that is not a card object of the expected
 shape gives ``None`` or empty fields, never an exception: the page feeds it fetched data.
 
