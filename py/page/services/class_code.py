@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from types import CodeType
 from typing import Any
 
-TABLE = "dataclass-code.marshal"  # beside the page's modules (static/python.json)
+TABLE = "dataclass-code.marshal"  # beside the modules' bytecode (static/python-bytecode.gz)
 stats = {"ready": 0, "compiled": 0}  # classes made from the table, and compiled here
 
 
