@@ -10,8 +10,8 @@ The exact count stays where it is exact: decks whose lands all enter untapped an
 mana of their colours (a shock land's life paid; a fetch land a source of every colour it
 can find, when what it finds enters untapped), with no other mana makers.
 
->>> from .cards import CardInfo
->>> from .mana import decode
+>>> from opening_hand.cards import CardInfo
+>>> from opening_hand.cards.mana import decode
 >>> gate = CardInfo("Gate", type_line="Land — Gate", produces="R", mana=decode({"tapped": "1"}))
 >>> bear = CardInfo("Bear", "{1}{R}", "Creature — Bear")
 >>> table = Table.of([gate] * 20 + [bear] * 20)

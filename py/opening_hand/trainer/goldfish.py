@@ -51,7 +51,7 @@ every figure comes with its standard error (:class:`Estimate`); the policy's cho
 a turn are exact and memoised per deck (:class:`Table`), so a playout costs a few dozen
 dictionary look-ups.
 
->>> from .cards import CardInfo
+>>> from opening_hand.cards import CardInfo
 >>> mountain = CardInfo("Mountain", type_line="Basic Land — Mountain")
 >>> bolt = CardInfo("Lightning Bolt", "{R}", "Instant")
 >>> table = Table.of([mountain] * 20 + [bolt] * 40)

@@ -19,8 +19,8 @@ The rules the playout follows here:
 * CR 712.8a: a modal double-faced card is its front face in the hand and library; played as
   a land, its land face is what enters (its ``back`` facts).
 
->>> from .cards import CardInfo
->>> from .mana import decode
+>>> from opening_hand.cards import CardInfo
+>>> from opening_hand.cards.mana import decode
 >>> gate = CardInfo("Boros Guildgate", type_line="Land — Gate", produces="WR", mana=decode({"tapped": "1"}))
 >>> kind, face = resolve(gate, True, Context())
 >>> kind.units, kind.enters == ALWAYS, face is None

@@ -8,8 +8,8 @@ The verdict is the larger, unless the two are within :data:`CLOSE` mana of each 
 within twice their combined standard error: then it is close, and the trainer says so
 rather than guess.
 
->>> from .cards import CardInfo
->>> from .odds import LONDON
+>>> from opening_hand.cards import CardInfo
+>>> from opening_hand.trainer.odds import LONDON
 >>> mountain = CardInfo("Mountain", type_line="Basic Land — Mountain")
 >>> bear = CardInfo("Bear", "{1}{R}", "Creature — Bear")
 >>> table = Table.of([mountain] * 24 + [bear] * 36)
