@@ -129,3 +129,19 @@ def test_shortcuts_do_nothing_while_typing(app: AppPage) -> None:
     app.page.get_by_label("Seed").press("k")
     assert app.hand_ids() == before
     assert sorted(app.page.get_by_label("Seed").input_value()) == sorted("12mk")  # typed, not shortcuts
+
+
+def test_axe_finds_no_violations_with_the_odds_open_on_a_phone(app: AppPage) -> None:
+    """At 390 px the odds tables scroll sideways: a keyboard user must be able to reach and
+    scroll them (axe's scrollable-region-focusable)."""
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    with_axe(app)
+    app.open()
+    app.deal(seed=3)
+    app.choose_to_play_if_asked()
+    app.page.locator("summary", has_text="Odds for this deck").click()
+    app.button("Compute odds").click()
+    expect(app.page.get_by_test_id("odds-table")).to_be_visible()
+    tables = app.page.get_by_test_id("odds-table")
+    assert tables.evaluate("t => t.scrollWidth > t.clientWidth"), "the table fits: the test does not test scrolling"
+    assert audit(app) == []

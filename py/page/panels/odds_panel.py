@@ -170,7 +170,9 @@ class AnalysisPanel:
         out.append(node("p", "Dark bars: a shuffled deck; light bars: a seven as Arena's best-of-one queues deal "
                              "it. " + ARENA_NOTE, class_="hint", data_testid="arena-note"))  # fmt: skip
         out.append(node("h3", "Ending with a keepable hand"))
-        grid = node("table", class_="odds-table", data_testid="odds-table")
+        # tabindex: on a phone the table scrolls sideways, and a keyboard must be able to scroll it too
+        grid = node("table", class_="odds-table", data_testid="odds-table", tabindex="0",
+                    aria_label="Ending with a keepable hand")  # fmt: skip
         head = node("tr")
         for text in ("Rule", "Keepable on the play", "Mean cards on the play", "Keepable on the draw",
                      "Mean cards on the draw"):  # fmt: skip
@@ -277,7 +279,8 @@ class AnalysisPanel:
 def by_size(rows: list[tuple[str, bool]], names: list[str], results: Results) -> Node:
     """P(ending with a keepable hand of at least N cards), N = 7..1, per rule on the play: with
     a spells minimum and the floor at 0, Frank Karsten's keepable-hand figures by size."""
-    grid = node("table", class_="odds-table", data_testid="odds-by-size")
+    grid = node("table", class_="odds-table", data_testid="odds-by-size", tabindex="0",
+                aria_label="Keepable hands by size")  # fmt: skip
     head = node("tr")
     head.append(node("th", "Rule", scope="col"))
     for size in range(7, 0, -1):
