@@ -63,6 +63,7 @@ sum(1 for o in gc.get_objects() if type(o).__name__ == "PracticeRecord")`),
 WINDOWS, GAMES = 10, 50
 WARM_UP = 110  # past what is kept by design but bounded: the 50 recent hands, the outlook's caches
 T_99 = 2.821  # Student's t, one-sided 99 %, 9 degrees of freedom (11 counts, a line's 2 parameters)
+T_99_NODES = 2.896  # the same, 8 degrees of freedom: the page's nodes are counted after each window only
 LEAK_BOUND = 0.2  # objects a game: a trend below it is no leak worth failing on, whatever its confidence
 
 
@@ -112,10 +113,14 @@ def test_610_cycles_do_not_grow_the_page_or_the_history(app: AppPage) -> None:
     assert not (slope - T_99 * error > 0 and slope > LEAK_BOUND), f"a leak: {slope:+.3f} ± {error:.3f} a game {objects}"
     assert held[-1]["records"] - held[0]["records"] <= WINDOWS * GAMES  # one statistics record a game, at most
     assert held[-1]["wasm"] <= held[0]["wasm"] + 16 * 2**20, (held[0], held[-1])
-    # The same page state after 160 and after 610 games: no nodes left behind. Not after the warm-up:
-    # its last hand's outlook is still being computed when it ends (80 nodes of table come later).
-    # What one kept hand shows (its log, its castables) moves the count by up to about 30.
-    assert max(nodes) - min(nodes) <= 40 and abs(nodes[-1] - nodes[0]) <= 40, nodes
+    # No nodes left behind: the same rule as for Python's objects, on the page's nodes after each
+    # window (not after the warm-up: its last hand's outlook is still being computed when it ends,
+    # and 80 nodes of table come later). What one kept hand shows (its log, its castables, the
+    # verdict's notes) moves the count by up to about 40 (601 to 642 measured), so a bound on the
+    # spread failed by chance; a leak of one node a game grows it by 450 over the ten windows.
+    slope, error = trend(nodes, GAMES)
+    assert not (slope - T_99_NODES * error > 0 and slope > LEAK_BOUND), f"nodes: {slope:+.3f} ± {error:.3f} {nodes}"
+    assert max(nodes) - min(nodes) <= 100, nodes  # a catch-all: more than one kept hand's difference
     assert soak["log"] <= 40  # one game's log, not 610
     # Python keeps one game's actions and undo points (a handful), never the session's.
     actions, undo = (max(int(h.split()[i]) for h in history) for i in (0, 1))
