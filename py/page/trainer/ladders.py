@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from opening_hand.trainer.goldfish import Table
-from opening_hand.trainer.mulligan_value import Ladder, LadderKey, ladder_steps
+if TYPE_CHECKING:  # the trainer's modules load with its reading, after the hand is painted, not at Deal
+    from opening_hand.trainer.goldfish import Table
+    from opening_hand.trainer.mulligan_value import Ladder, LadderKey
 
 SLICE_MS = 35.0  # work per slice (a long task is 50); the browser paints and takes clicks in between
 KEEP = 12  # ladders kept (a long session must not grow without end)
@@ -61,6 +62,8 @@ class Ladders:
                 if not self.queue:
                     return
                 table, key = self.queue.pop(0)
+                from opening_hand.trainer.mulligan_value import ladder_steps
+
                 self.steps, self.working, self.started = ladder_steps(table, key), key, start
                 self.longest = 0.0  # a slow step of an earlier ladder (a pause, a busy tab) is forgotten
             result = next(self.steps, None)
