@@ -14,7 +14,6 @@ what the panels may ask things of, through the small Protocols of ``page.seams``
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import replace
 
 from pyscript import document
@@ -29,7 +28,6 @@ from opening_hand.rules.game import random_seed
 from opening_hand.rules.match import Match
 from opening_hand.rules.state import GameState
 from opening_hand.share.share_link import Setup, ShareLinkError, decode_setup, encode_setup, game_from_setup
-from opening_hand.trainer.stats import deck_key
 from page.deck_help import DeckHelp
 from page.dom import Node, by_id, docked_hover, element
 from page.panel_actions import PanelActions
@@ -126,18 +124,7 @@ class App(PanelActions):
             if board is not None and board.state is not None:
                 self.update(board, Outcome())
 
-    # ------------------------------------------------------------------- statistics and odds
-
-    def deck_key(self) -> str:
-        if self.setup is None:
-            return ""
-        with contextlib.suppress(RulesError):
-            return deck_key(self.decks.parse_text(self.setup.deck, self.setup.skip_bad).main_cards())
-        return ""
-
-    def record_game(self, board: Board) -> None:
-        """Seat 1's game start, once per game, for the statistics and the recent hands."""
-        self.stats.record(board, deck=self.deck_key(), name=self.decks.deck_name(), setup=self.setup)
+    # ------------------------------------------------------------------- statistics
 
     def reopen_recent(self, key: str) -> None:
         """Open the game of a recent hand at the decision on its kept hand (its stored link is

@@ -6,9 +6,12 @@ method of it or of ``App``, and each method here asks its panel, then the summar
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from opening_hand.cards.samples import SAMPLES
+from opening_hand.errors import RulesError
+from opening_hand.trainer.stats import deck_key
 from page.dom import Node
 from page.panels.setup import PLAY_DRAW_KEY
 from page.seams import KeepRules
@@ -145,6 +148,17 @@ class PanelActions:
         await self.library.import_library(file)
 
     # ------------------------------------------------------------------- odds, statistics, trainer
+
+    def deck_key(self) -> str:
+        if self.setup is None:
+            return ""
+        with contextlib.suppress(RulesError):
+            return deck_key(self.decks.parse_text(self.setup.deck, self.setup.skip_bad).main_cards())
+        return ""
+
+    def record_game(self, board: Board) -> None:
+        """Seat 1's game start, once per game, for the statistics and the recent hands."""
+        self.stats.record(board, deck=self.deck_key(), name=self.decks.deck_name(), setup=self.setup)
 
     def keep_rules(self) -> KeepRules:
         return self.analysis.keep_rules()
