@@ -18,7 +18,6 @@ from page.seams import KeepRules
 from page.services import saved_data
 
 if TYPE_CHECKING:
-    from opening_hand.cards import CardPool
     from opening_hand.share.share_link import Setup
     from page.deck_help import DeckHelp
     from page.panels.deck import DeckPanel
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from page.panels.odds_panel import AnalysisPanel
     from page.panels.setup import SetupPanel
     from page.panels.stats_panel import StatsPanel
+    from page.services.card_data import CardData
     from page.services.scryfall_lookup import ScryfallLookup
     from page.table.board import Board
     from page.table.preview import Preview
@@ -45,9 +45,7 @@ class PanelActions:
     help: DeckHelp
     main: Board
     setup: Setup | None
-
-    def card_pool(self) -> CardPool:
-        raise NotImplementedError  # App's: the card data the page loaded
+    card_data: CardData
 
     # ------------------------------------------------------------------- the setup
 
@@ -65,7 +63,7 @@ class PanelActions:
         self.summarise()
 
     def on_vanguard_name(self) -> None:
-        self.setup_panel.on_vanguard_name(self.card_pool())
+        self.setup_panel.on_vanguard_name(self.card_data.pool)
 
     def on_play_draw(self) -> None:
         saved_data.write(PLAY_DRAW_KEY, self.setup_panel.play_draw())
